@@ -1,0 +1,137 @@
+// arbiter: the command-line tool.
+//
+//   arbiter perft --fen FEN --depth N [--divide]   leaf counts of the legal move tree
+//   arbiter fen   --fen FEN [--lenient]            the normalized FEN, or the error
+//   arbiter moves --fen FEN                        the legal moves in UCI, one per line
+//
+// FEN may be `startpos`. Options common to the FEN-taking commands: --chess960 reads
+// castling rights as Chess960 (X-FEN / Shredder-FEN), --lenient repairs what it can.
+//
+// Exit status: 0 success; 1 `fen` was given an invalid FEN; 2 bad input or usage
+// (unknown option, invalid FEN given to another command).
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <arbiter/arbiter.hpp>
+
+namespace {
+
+constexpr int exit_ok = 0;
+constexpr int exit_invalid_fen = 1;
+constexpr int exit_bad_input = 2;
+
+struct FenInput {
+  std::string fen = "startpos";
+  bool lenient = false;
+  bool chess960 = false;
+
+  void add_to(CLI::App& command) {
+    command.add_option("--fen", fen, "a FEN (standard, X-FEN or Shredder-FEN), or startpos")->required();
+    command.add_flag("--lenient", lenient, "drop an impossible en passant square or castling right");
+    command.add_flag("--chess960", chess960, "read castling rights as Chess960");
+  }
+
+  arbiter::FenResult parse() const {
+    arbiter::FenOptions options;
+    options.lenient = lenient;
+    options.castling = chess960 ? arbiter::CastlingMode::Chess960 : arbiter::CastlingMode::Auto;
+    if (fen == "startpos") {
+      arbiter::FenResult r;
+      r.position = arbiter::Position::startpos();
+      return r;
+    }
+    return arbiter::parse_fen(fen, options);
+  }
+};
+
+void report_dropped(const arbiter::FenResult& r) {
+  for (const arbiter::FenError& d : r.dropped) fmt::print(stderr, "arbiter: note: repaired {}\n", d.message());
+}
+
+// Parses the FEN of a command; on error prints it and returns false.
+bool load(const FenInput& input, arbiter::Position& pos) {
+  const arbiter::FenResult r = input.parse();
+  if (!r) {
+    fmt::print(stderr, "arbiter: invalid FEN: {}\n", r.error.message());
+    return false;
+  }
+  report_dropped(r);
+  pos = r.position;
+  return true;
+}
+
+int run_perft(const FenInput& input, int depth, bool divide) {
+  arbiter::Position pos;
+  if (!load(input, pos)) return exit_bad_input;
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t total;
+  if (divide) {
+    total = arbiter::perft_divide(pos, depth, [&](arbiter::Move m, std::uint64_t n) {
+      fmt::print("{}: {}\n", arbiter::to_uci(pos, m), n);
+    });
+  } else {
+    total = arbiter::perft(pos, depth);
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  fmt::print("nodes per second: {}\n", seconds > 0 ? std::uint64_t(double(total) / seconds) : 0);
+  fmt::print("{}\n", total);
+  return exit_ok;
+}
+
+int run_fen(const FenInput& input) {
+  const arbiter::FenResult r = input.parse();
+  if (!r) {
+    fmt::print("error: {}\n", r.error.message());
+    return exit_invalid_fen;
+  }
+  report_dropped(r);
+  fmt::print("{}\n", arbiter::to_fen(r.position));
+  return exit_ok;
+}
+
+int run_moves(const FenInput& input) {
+  arbiter::Position pos;
+  if (!load(input, pos)) return exit_bad_input;
+  for (arbiter::Move m : arbiter::legal_moves(pos)) fmt::print("{}\n", arbiter::to_uci(pos, m));
+  return exit_ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"arbiter: rulings on chess games by the FIDE Laws of Chess"};
+  app.require_subcommand(1);
+
+  FenInput perft_fen, fen_fen, moves_fen;
+  int depth = 1;
+  bool divide = false;
+  CLI::App* perft = app.add_subcommand("perft", "count the leaf nodes of the legal move tree");
+  perft_fen.add_to(*perft);
+  perft->add_option("--depth", depth, "depth in plies")->required()->check(CLI::Range(0, 20));
+  perft->add_flag("--divide", divide, "print the count below each legal move first");
+
+  CLI::App* fen = app.add_subcommand("fen", "check a FEN and print it normalized");
+  fen_fen.add_to(*fen);
+
+  CLI::App* moves = app.add_subcommand("moves", "print the legal moves in UCI notation");
+  moves_fen.add_to(*moves);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return exit_bad_input;
+  }
+
+  if (perft->parsed()) return run_perft(perft_fen, depth, divide);
+  if (fen->parsed()) return run_fen(fen_fen);
+  if (moves->parsed()) return run_moves(moves_fen);
+  return exit_bad_input;
+}

@@ -1,0 +1,91 @@
+#pragma once
+// Position keys and signatures for repetition (FIDE Article 9.2.2; 2023: 9.2.3).
+//
+// Two positions are the same if the same player has the move, the same pieces stand
+// on the same squares, and the possible moves of all the pieces are the same: the
+// castling rights (lost only when king or rook moves, or the rook is captured) and
+// en passant, which counts only where a *legal* en passant capture exists.
+//
+//  - fide_key():         64-bit Zobrist key by that rule (Position::key() keeps it
+//                        incrementally; this computes it from scratch).
+//  - polyglot_key():     the Polyglot opening-book key, whose en passant rule is
+//                        pseudo-legal (a pawn of the side to move beside the pawn).
+//  - PositionSignature:  an exact, compact description; equal if and only if the
+//                        positions are the same under 9.2.3, so a repetition can be
+//                        confirmed without trusting a hash.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "position.hpp"
+
+namespace arbiter {
+
+/// The FIDE key computed from scratch; always equals Position::key(), which is kept
+/// incrementally as moves are played.
+inline Key fide_key(const Position& pos) noexcept { return pos.key_from_scratch(); }
+
+/// The Polyglot opening-book key. Castling rights are keyed by side (Polyglot has no
+/// Chess960 castling); the en passant file enters when a pawn of the side to move
+/// stands beside the pawn that just advanced two squares, legal capture or not.
+inline Key polyglot_key(const Position& pos) noexcept {
+  Key k = pos.placement_key() ^ (pos.side_to_move() == Color::White ? zobrist::white_to_move : 0);
+  for (Color c : {Color::White, Color::Black})
+    for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide})
+      if (pos.castling_rights().has(c, side)) k ^= zobrist::polyglot_castling(c, side);
+  if (const Square ep = pos.en_passant_square(); ep != Square::None) {
+    if (pawn_attacks(~pos.side_to_move(), ep) & pos.pieces(pos.side_to_move(), PieceType::Pawn))
+      k ^= zobrist::en_passant(file_of(ep));
+  }
+  return k;
+}
+
+/// An exact description of a position for repetition (9.2.2 / 9.2.3), in 32 bytes:
+/// the occupied squares, a 4-bit code per occupied square (at most 32 pieces), and
+/// the side to move, each castling right with its rook's file, and the file of a
+/// legal en passant capture. Clocks are not part of it.
+class PositionSignature {
+ public:
+  constexpr PositionSignature() noexcept = default;
+  explicit PositionSignature(const Position& pos) noexcept {
+    const Bitboard occ = pos.occupied();
+    words_[0] = occ;
+    int n = 0;
+    for (Bitboard b = occ; b; ++n) {
+      const Square s = pop_lsb(b);
+      const std::uint64_t code = std::uint64_t(pos.piece_on(s)) & 15;
+      words_[1 + n / 16] |= code << (4 * (n % 16));
+    }
+    std::uint64_t state = pos.side_to_move() == Color::White ? 1 : 0;
+    for (Color c : {Color::White, Color::Black}) {
+      for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide}) {
+        const int right = Setup::right_index(c, side);
+        if (pos.castling_rights().has(c, side))
+          state |= std::uint64_t(8 | file_of(pos.castling_rook(c, side))) << (1 + 4 * right);
+      }
+    }
+    if (pos.has_legal_en_passant()) state |= std::uint64_t(8 | file_of(pos.en_passant_square())) << 17;
+    words_[3] = state;
+  }
+
+  friend bool operator==(const PositionSignature& a, const PositionSignature& b) noexcept {
+    return a.words_ == b.words_;
+  }
+  friend bool operator!=(const PositionSignature& a, const PositionSignature& b) noexcept { return !(a == b); }
+  /// A well-mixed 64-bit hash of the signature (for hash tables).
+  std::uint64_t hash() const noexcept {
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (std::uint64_t w : words_) {
+      h ^= w + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+      h *= 0xBF58476D1CE4E5B9ULL;
+    }
+    return h ^ (h >> 31);
+  }
+  const std::array<std::uint64_t, 4>& words() const noexcept { return words_; }
+
+ private:
+  std::array<std::uint64_t, 4> words_{};
+};
+
+}  // namespace arbiter

@@ -1,0 +1,230 @@
+#pragma once
+// Legal move generation into a fixed-capacity MoveList (no allocation), the legal
+// move count (computed with popcounts, without listing the moves), any_legal_move,
+// and is_legal. One generator serves all three through a "sink" that either stores
+// moves or counts them, so the rules of movement are written once.
+
+#include <cstddef>
+#include <cstdint>
+
+#include "position.hpp"
+
+namespace arbiter {
+
+/// Up to 256 moves in place; the most legal moves any position has is 218.
+class MoveList {
+ public:
+  static constexpr std::size_t capacity = 256;
+
+  void push_back(Move m) noexcept {
+    ARBITER_ASSERT(size_ < capacity);
+    moves_[size_++] = m;
+  }
+  std::size_t size() const noexcept { return size_; }
+  bool empty() const noexcept { return size_ == 0; }
+  void clear() noexcept { size_ = 0; }
+  const Move* begin() const noexcept { return moves_; }
+  const Move* end() const noexcept { return moves_ + size_; }
+  Move* begin() noexcept { return moves_; }
+  Move* end() noexcept { return moves_ + size_; }
+  Move operator[](std::size_t i) const noexcept { return moves_[i]; }
+  bool contains(Move m) const noexcept {
+    for (Move x : *this)
+      if (x == m) return true;
+    return false;
+  }
+
+ private:
+  Move moves_[capacity];
+  std::size_t size_ = 0;
+};
+
+namespace detail {
+
+inline constexpr PieceType promotion_types[4] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
+                                                 PieceType::Knight};
+
+struct ListSink {
+  MoveList& list;
+  void piece_moves(Square from, Bitboard to) noexcept {
+    while (to) list.push_back(Move(from, pop_lsb(to)));
+  }
+  void pawn_moves(Bitboard to, int delta) noexcept {
+    while (to) {
+      Square t = pop_lsb(to);
+      list.push_back(Move(Square(index(t) - delta), t));
+    }
+  }
+  void promotions(Bitboard to, int delta) noexcept {
+    while (to) {
+      Square t = pop_lsb(to);
+      for (PieceType p : promotion_types) list.push_back(Move::promotion(Square(index(t) - delta), t, p));
+    }
+  }
+  void move(Move m) noexcept { list.push_back(m); }
+};
+
+struct CountSink {
+  int count = 0;
+  void piece_moves(Square, Bitboard to) noexcept { count += popcount(to); }
+  void pawn_moves(Bitboard to, int) noexcept { count += popcount(to); }
+  void promotions(Bitboard to, int) noexcept { count += 4 * popcount(to); }
+  void move(Move) noexcept { ++count; }
+};
+
+template <Color Us, class Sink>
+void generate_legal(const Position& pos, Sink& sink) noexcept {
+  constexpr Color Them = ~Us;
+  constexpr int Up = pawn_push(Us);
+  constexpr int UpLeft = Us == Color::White ? 7 : -9;   // towards the a-file
+  constexpr int UpRight = Us == Color::White ? 9 : -7;  // towards the h-file
+  constexpr Bitboard PromotionRank = Us == Color::White ? Rank8 : Rank1;
+  constexpr Bitboard ThirdRank = Us == Color::White ? rank_bb(2) : rank_bb(5);
+
+  const auto& tables = slider_tables();
+  const Bitboard occ = pos.occupied();
+  const Bitboard own = pos.pieces(Us), enemy = pos.pieces(Them);
+  const Square ksq = pos.king_square(Us);
+  const Bitboard checkers = pos.attackers_to(ksq) & enemy;
+
+  // King: every square not attacked once the king has left its own square.
+  {
+    Bitboard to = king_attacks(ksq) & ~own, safe = 0;
+    const Bitboard occ_without_king = occ ^ square_bb(ksq);
+    while (to) {
+      Square t = pop_lsb(to);
+      if (!(pos.attackers_to(t, occ_without_king) & enemy)) safe |= square_bb(t);
+    }
+    sink.piece_moves(ksq, safe);
+  }
+  if (more_than_one(checkers)) return;  // double check: only the king moves
+
+  // Squares that resolve a single check (capture the checker or block), else any.
+  const Bitboard target = (checkers ? between_bb(ksq, lsb(checkers)) | checkers : ~Bitboard(0)) & ~own;
+  const Bitboard pinned = pos.blockers_for_king(Us) & own;
+  // A pinned piece can never resolve a check, so in check only unpinned pieces move.
+  const Bitboard movable_pinned = checkers ? 0 : pinned;
+
+  for (Bitboard b = pos.pieces(Us, PieceType::Knight) & ~pinned; b;) {
+    Square s = pop_lsb(b);
+    sink.piece_moves(s, knight_attacks(s) & target);
+  }
+  const Bitboard diagonal = pos.pieces(Us, PieceType::Bishop) | pos.pieces(Us, PieceType::Queen);
+  const Bitboard straight = pos.pieces(Us, PieceType::Rook) | pos.pieces(Us, PieceType::Queen);
+  for (Bitboard b = diagonal & ~pinned; b;) {
+    Square s = pop_lsb(b);
+    sink.piece_moves(s, tables.bishop[index(s)].attacks(occ) & target);
+  }
+  for (Bitboard b = straight & ~pinned; b;) {
+    Square s = pop_lsb(b);
+    sink.piece_moves(s, tables.rook[index(s)].attacks(occ) & target);
+  }
+  for (Bitboard b = diagonal & movable_pinned; b;) {
+    Square s = pop_lsb(b);
+    sink.piece_moves(s, tables.bishop[index(s)].attacks(occ) & target & tables.line[index(ksq)][index(s)]);
+  }
+  for (Bitboard b = straight & movable_pinned; b;) {
+    Square s = pop_lsb(b);
+    sink.piece_moves(s, tables.rook[index(s)].attacks(occ) & target & tables.line[index(ksq)][index(s)]);
+  }
+
+  // Pawns that are not pinned move in bulk, one shift per direction.
+  const Bitboard pawns = pos.pieces(Us, PieceType::Pawn);
+  const Bitboard free_pawns = pawns & ~pinned;
+  const Bitboard empty = ~occ;
+  {
+    const Bitboard single = shift<Up>(free_pawns) & empty;
+    const Bitboard twice = shift<Up>(single & ThirdRank) & empty & target;
+    const Bitboard push = single & target;
+    const Bitboard left = shift<UpLeft>(free_pawns) & enemy & target;
+    const Bitboard right = shift<UpRight>(free_pawns) & enemy & target;
+    sink.pawn_moves(push & ~PromotionRank, Up);
+    sink.pawn_moves(twice, 2 * Up);
+    sink.pawn_moves(left & ~PromotionRank, UpLeft);
+    sink.pawn_moves(right & ~PromotionRank, UpRight);
+    sink.promotions(push & PromotionRank, Up);
+    sink.promotions(left & PromotionRank, UpLeft);
+    sink.promotions(right & PromotionRank, UpRight);
+  }
+  // Pinned pawns move only along the pin line.
+  for (Bitboard b = pawns & movable_pinned; b;) {
+    const Square s = pop_lsb(b);
+    const Bitboard line = tables.line[index(ksq)][index(s)];
+    const Bitboard single = shift<Up>(square_bb(s)) & empty;
+    Bitboard to = (single | (shift<Up>(single & ThirdRank) & empty) | (pawn_attacks(Us, s) & enemy)) & line;
+    while (to) {
+      const Square t = pop_lsb(to);
+      if (square_bb(t) & PromotionRank) {
+        for (PieceType p : promotion_types) sink.move(Move::promotion(s, t, p));
+      } else {
+        sink.move(Move(s, t));
+      }
+    }
+  }
+  // En passant: tested one by one against every line to the king (pins, the rank
+  // opened by removing both pawns, and a check the capture does not resolve).
+  if (const Square ep = pos.en_passant_square(); ep != Square::None) {
+    for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
+      const Square s = pop_lsb(b);
+      if (pos.is_legal_en_passant(s)) sink.move(Move::en_passant(s, ep));
+    }
+  }
+  // Castling (Article 3.8.2): the right exists, the king is not in check, every square
+  // between king and rook and their destinations is empty (but for the two of them),
+  // and no square the king crosses or lands on is attacked.
+  if (!checkers && pos.castling_rights().any(Us)) {
+    for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide}) {
+      if (!pos.castling_rights().has(Us, side)) continue;
+      const Square rsq = pos.castling_rook(Us, side);
+      const Square kto = relative_square(Us, side == CastlingSide::KingSide ? Square::G1 : Square::C1);
+      const Square rto = relative_square(Us, side == CastlingSide::KingSide ? Square::F1 : Square::D1);
+      const Bitboard king_path = tables.between[index(ksq)][index(kto)] | square_bb(kto);
+      const Bitboard both = square_bb(ksq) | square_bb(rsq);
+      const Bitboard must_be_empty = (king_path | tables.between[index(rsq)][index(rto)] | square_bb(rto)) & ~both;
+      if (must_be_empty & occ) continue;
+      const Bitboard occ_after = occ ^ both;
+      bool attacked = false;
+      // The king's destination is checked even when it is the king's own square
+      // (Chess960): the rook leaving may open a line to it.
+      for (Bitboard p = king_path; p && !attacked;)
+        attacked = pos.attackers_to(pop_lsb(p), occ_after) & enemy;
+      if (!attacked) sink.move(Move::castling(ksq, rsq));
+    }
+  }
+}
+
+template <class Sink>
+void generate_legal(const Position& pos, Sink& sink) noexcept {
+  if (pos.side_to_move() == Color::White) generate_legal<Color::White>(pos, sink);
+  else generate_legal<Color::Black>(pos, sink);
+}
+
+}  // namespace detail
+
+/// Appends every legal move of the side to move to `list`.
+inline void generate_legal_moves(const Position& pos, MoveList& list) noexcept {
+  detail::ListSink sink{list};
+  detail::generate_legal(pos, sink);
+}
+
+/// Every legal move of the side to move.
+inline MoveList legal_moves(const Position& pos) noexcept {
+  MoveList list;
+  generate_legal_moves(pos, list);
+  return list;
+}
+
+/// The number of legal moves, counted without listing them.
+inline int legal_move_count(const Position& pos) noexcept {
+  detail::CountSink sink;
+  detail::generate_legal(pos, sink);
+  return sink.count;
+}
+
+/// Whether the side to move has a legal move (if not: checkmate or stalemate, Art. 5).
+inline bool any_legal_move(const Position& pos) noexcept { return legal_move_count(pos) != 0; }
+
+/// Whether `m` is a legal move in `pos`.
+inline bool is_legal(const Position& pos, Move m) noexcept { return legal_moves(pos).contains(m); }
+
+}  // namespace arbiter

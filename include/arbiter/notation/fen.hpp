@@ -1,0 +1,361 @@
+#pragma once
+// FEN in its three castling dialects: standard (KQkq), X-FEN (KQkq for the outermost
+// rook, a file letter otherwise) and Shredder-FEN (rook file letters, e.g. HAha).
+// Parsing is strict by default: every fault is an error naming the field and the
+// character position. The lenient mode (for FENs pasted from anywhere) drops an
+// impossible en passant square or castling right, fills in missing counters, and
+// reports each thing it changed.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../position.hpp"
+
+namespace arbiter {
+
+/// How castling rights in a FEN are read.
+enum class CastlingMode : std::uint8_t {
+  Auto,      ///< standard chess unless a right names a king or rook off the standard squares
+  Standard,  ///< standard chess only: KQkq (or HAha) with the king on e1/e8, rooks in the corners
+  Chess960,  ///< Chess960 (Shredder-FEN or X-FEN)
+};
+
+struct FenOptions {
+  bool lenient = false;
+  CastlingMode castling = CastlingMode::Auto;
+  /// Accept checks that no legal last move could give (composed problems, some perft
+  /// test positions). Off by default: such a position cannot arise in a game.
+  bool ignore_impossible_check = false;
+};
+
+/// A fault in a FEN: what (see PositionError), in which field (1-6; 0 if none) and at
+/// which character (0-based position in the string).
+struct FenError {
+  PositionError error = PositionError::None;
+  int field = 0;
+  int column = 0;
+
+  explicit operator bool() const noexcept { return error != PositionError::None; }
+  /// e.g. "field 2 (side to move), character 45: side to move must be 'w' or 'b'"
+  std::string message() const {
+    static constexpr const char* names[] = {"",          "piece placement",  "side to move",
+                                            "castling",  "en passant square", "halfmove clock",
+                                            "fullmove number"};
+    std::string m = "field " + std::to_string(field);
+    if (field >= 1 && field <= 6) m += std::string(" (") + names[field] + ")";
+    return m + ", character " + std::to_string(column + 1) + ": " + describe(error);
+  }
+};
+
+struct FenResult {
+  Position position;
+  FenError error;
+  /// Lenient mode only: what was dropped or filled in, each with its place in the input.
+  std::vector<FenError> dropped;
+
+  bool ok() const noexcept { return !error; }
+  explicit operator bool() const noexcept { return ok(); }
+};
+
+namespace detail {
+
+struct FenField {
+  std::string_view text;
+  int column;
+};
+
+inline bool parse_counter(std::string_view s, int min, int& out) noexcept {
+  if (s.empty() || s.size() > 5) return false;
+  int v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+  }
+  if (v < min || v > 65535) return false;
+  out = v;
+  return true;
+}
+
+inline Piece piece_from_char(char c) noexcept {
+  switch (c) {
+    case 'P': return Piece::WhitePawn;
+    case 'N': return Piece::WhiteKnight;
+    case 'B': return Piece::WhiteBishop;
+    case 'R': return Piece::WhiteRook;
+    case 'Q': return Piece::WhiteQueen;
+    case 'K': return Piece::WhiteKing;
+    case 'p': return Piece::BlackPawn;
+    case 'n': return Piece::BlackKnight;
+    case 'b': return Piece::BlackBishop;
+    case 'r': return Piece::BlackRook;
+    case 'q': return Piece::BlackQueen;
+    case 'k': return Piece::BlackKing;
+    default: return Piece::None;
+  }
+}
+
+inline char piece_to_char(Piece p) noexcept { return "PNBRQK?.pnbrqk"[int(p)]; }
+
+}  // namespace detail
+
+inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
+  FenResult result;
+  auto fail = [&](PositionError e, int field, int column) {
+    result.error = {e, field, column};
+    return result;
+  };
+
+  // Split on spaces, remembering where each field starts.
+  detail::FenField fields[7];
+  int count = 0;
+  for (std::size_t i = 0; i < fen.size();) {
+    if (fen[i] == ' ' || fen[i] == '\t' || fen[i] == '\n' || fen[i] == '\r') {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < fen.size() && fen[j] != ' ' && fen[j] != '\t' && fen[j] != '\n' && fen[j] != '\r') ++j;
+    if (count == 7) return fail(PositionError::FieldCount, 7, int(i));
+    fields[count++] = {fen.substr(i, j - i), int(i)};
+    i = j;
+  }
+  if (count > 6) return fail(PositionError::FieldCount, 7, fields[6].column);
+  if (count < 6 && (!options.lenient || count < 4))
+    return fail(PositionError::FieldCount, count + 1, int(fen.size()));
+
+  Setup s;
+  int square_column[64];
+
+  // 1. Piece placement, rank 8 first.
+  {
+    const auto [text, start] = fields[0];
+    int rank = 7, file = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      const int column = start + int(i);
+      if (c == '/') {
+        if (file < 8) return fail(PositionError::RankTooShort, 1, column);
+        if (--rank < 0) return fail(PositionError::RankCount, 1, column);
+        file = 0;
+      } else if (c >= '1' && c <= '8') {
+        file += c - '0';
+        if (file > 8) return fail(PositionError::RankTooLong, 1, column);
+      } else if (Piece p = detail::piece_from_char(c); p != Piece::None) {
+        if (file >= 8) return fail(PositionError::RankTooLong, 1, column);
+        s.board[rank * 8 + file] = p;
+        square_column[rank * 8 + file] = column;
+        ++file;
+      } else {
+        return fail(PositionError::BoardCharacter, 1, column);
+      }
+    }
+    const int end = start + int(text.size());
+    if (file < 8) return fail(PositionError::RankTooShort, 1, end);
+    if (rank != 0) return fail(PositionError::RankCount, 1, end);
+  }
+
+  // 2. Side to move.
+  if (fields[1].text == "w") s.side_to_move = Color::White;
+  else if (fields[1].text == "b") s.side_to_move = Color::Black;
+  else return fail(PositionError::SideToMove, 2, fields[1].column);
+
+  // 3. Castling rights.
+  int castling_column[4] = {0, 0, 0, 0};
+  const auto [ctext, cstart] = fields[2];
+  if (ctext != "-") {
+    bool nonstandard = options.castling == CastlingMode::Chess960;
+    for (std::size_t i = 0; i < ctext.size(); ++i) {
+      const char c = ctext[i];
+      const int column = cstart + int(i);
+      const bool white = (c >= 'A' && c <= 'Z');
+      const Color color = white ? Color::White : Color::Black;
+      const char upper = white ? c : char(c - 'a' + 'A');
+      if (upper < 'A' || upper > 'Z' || (upper > 'H' && upper != 'K' && upper != 'Q'))
+        return fail(PositionError::CastlingSyntax, 3, column);
+      const int back = color == Color::White ? 0 : 56;
+      int king_file = -1;
+      for (int f = 0; f < 8; ++f)
+        if (s.board[back + f] == make_piece(color, PieceType::King)) king_file = f;
+      // Lenient mode drops a right that names no king or rook; strict mode fails.
+      auto drop = [&](PositionError e) {
+        if (options.lenient) result.dropped.push_back({e, 3, column});
+        return options.lenient;
+      };
+      if (king_file < 0) {
+        if (drop(PositionError::CastlingWithoutKing)) continue;
+        return fail(PositionError::CastlingWithoutKing, 3, column);
+      }
+      CastlingSide side;
+      int rook_file = -1;
+      const Piece rook = make_piece(color, PieceType::Rook);
+      if (upper == 'K' || upper == 'Q') {
+        side = upper == 'K' ? CastlingSide::KingSide : CastlingSide::QueenSide;
+        // X-FEN: the outermost rook on that side of the king.
+        if (side == CastlingSide::KingSide) {
+          for (int f = 7; f > king_file && rook_file < 0; --f)
+            if (s.board[back + f] == rook) rook_file = f;
+        } else {
+          for (int f = 0; f < king_file && rook_file < 0; ++f)
+            if (s.board[back + f] == rook) rook_file = f;
+        }
+        if (rook_file < 0) {
+          if (drop(PositionError::CastlingWithoutRook)) continue;
+          return fail(PositionError::CastlingWithoutRook, 3, column);
+        }
+      } else {
+        rook_file = upper - 'A';
+        if (rook_file == king_file) {
+          if (drop(PositionError::CastlingWithoutRook)) continue;
+          return fail(PositionError::CastlingWithoutRook, 3, column);
+        }
+        side = rook_file > king_file ? CastlingSide::KingSide : CastlingSide::QueenSide;
+      }
+      const int right = Setup::right_index(color, side);
+      if (s.castling.has(color, side)) return fail(PositionError::CastlingSyntax, 3, column);
+      s.castling.set(color, side);
+      s.castling_rooks[right] = Square(back + rook_file);
+      castling_column[right] = column;
+      if (king_file != 4 || rook_file != (side == CastlingSide::KingSide ? 7 : 0)) nonstandard = true;
+    }
+    if (nonstandard && options.castling == CastlingMode::Standard) {
+      for (int right = 0; right < 4; ++right) {
+        if (!(s.castling.bits() & (1 << right))) continue;
+        const Color color = Color(right / 2);
+        const Square king = relative_square(color, Square::E1);
+        const Square corner = relative_square(color, right % 2 ? Square::A1 : Square::H1);
+        if (s.board[index(king)] != make_piece(color, PieceType::King))
+          return fail(PositionError::CastlingWithoutKing, 3, castling_column[right]);
+        if (s.castling_rooks[right] != corner)
+          return fail(PositionError::CastlingWithoutRook, 3, castling_column[right]);
+      }
+    }
+    s.chess960 = nonstandard;
+  } else {
+    s.chess960 = options.castling == CastlingMode::Chess960;
+  }
+
+  // 4. En passant square.
+  const auto [etext, estart] = fields[3];
+  if (etext != "-") {
+    if (etext.size() != 2 || etext[0] < 'a' || etext[0] > 'h' || etext[1] < '1' || etext[1] > '8')
+      return fail(PositionError::EnPassantSyntax, 4, estart);
+    s.en_passant = make_square(etext[0] - 'a', etext[1] - '1');
+  }
+
+  // 5, 6. Counters.
+  if (count >= 5) {
+    if (!detail::parse_counter(fields[4].text, 0, s.halfmove_clock))
+      return fail(PositionError::HalfmoveClock, 5, fields[4].column);
+  } else {
+    result.dropped.push_back({PositionError::HalfmoveClock, 5, int(fen.size())});
+  }
+  if (count >= 6) {
+    if (!detail::parse_counter(fields[5].text, 1, s.fullmove_number)) {
+      if (options.lenient && fields[5].text == "0") {
+        result.dropped.push_back({PositionError::FullmoveNumber, 6, fields[5].column});
+      } else {
+        return fail(PositionError::FullmoveNumber, 6, fields[5].column);
+      }
+    }
+  } else {
+    result.dropped.push_back({PositionError::FullmoveNumber, 6, int(fen.size())});
+  }
+
+  // The position itself.
+  for (;;) {
+    const SetupIssue issue = Position::from_setup(s, result.position, options.ignore_impossible_check);
+    if (!issue) return result;
+    FenError error{issue.error, 1, fields[0].column};
+    switch (issue.error) {
+      case PositionError::CastlingWithoutKing:
+      case PositionError::CastlingWithoutRook:
+        error = {issue.error, 3, castling_column[issue.castling_right]};
+        if (options.lenient) {
+          s.castling = CastlingRights(std::uint8_t(s.castling.bits() & ~(1u << issue.castling_right)));
+          result.dropped.push_back(error);
+          continue;
+        }
+        break;
+      case PositionError::EnPassantWrongRank:
+      case PositionError::EnPassantNoPawn:
+      case PositionError::EnPassantSquaresOccupied:
+      case PositionError::EnPassantWithHalfmoveClock:
+        error = {issue.error, 4, estart};
+        if (options.lenient) {
+          s.en_passant = Square::None;
+          result.dropped.push_back(error);
+          continue;
+        }
+        break;
+      default:
+        if (issue.square != Square::None && s.board[index(issue.square)] != Piece::None)
+          error.column = square_column[index(issue.square)];
+        break;
+    }
+    result.error = error;
+    return result;
+  }
+}
+
+/// How castling rights are written.
+enum class FenCastling : std::uint8_t {
+  Auto,      ///< KQkq in standard chess; X-FEN in Chess960 (KQkq for the outermost rook, else the file)
+  Shredder,  ///< always rook file letters (HAha)
+};
+
+/// The FEN of a position. The en passant square is written whenever a pawn has just
+/// advanced two squares, as standard FEN records it.
+inline std::string to_fen(const Position& pos, FenCastling castling = FenCastling::Auto) {
+  std::string fen;
+  fen.reserve(90);
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Piece p = pos.piece_on(make_square(file, rank));
+      if (p == Piece::None) {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += char('0' + empty);
+      empty = 0;
+      fen += detail::piece_to_char(p);
+    }
+    if (empty) fen += char('0' + empty);
+    if (rank) fen += '/';
+  }
+  fen += pos.side_to_move() == Color::White ? " w " : " b ";
+  const CastlingRights rights = pos.castling_rights();
+  if (!rights.any()) fen += '-';
+  for (Color c : {Color::White, Color::Black}) {
+    for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide}) {
+      if (!rights.has(c, side)) continue;
+      const Square rook = pos.castling_rook(c, side);
+      bool outermost = true;
+      const Square king = pos.king_square(c);
+      for (Bitboard others = pos.pieces(c, PieceType::Rook) & rank_bb(rank_of(rook)); others;) {
+        const Square o = pop_lsb(others);
+        const bool same_side = (file_of(o) > file_of(king)) == (side == CastlingSide::KingSide);
+        if (same_side && (side == CastlingSide::KingSide ? file_of(o) > file_of(rook) : file_of(o) < file_of(rook)))
+          outermost = false;
+      }
+      char letter;
+      if (castling == FenCastling::Shredder || (pos.is_chess960() && !outermost))
+        letter = char('A' + file_of(rook));
+      else
+        letter = side == CastlingSide::KingSide ? 'K' : 'Q';
+      fen += c == Color::White ? letter : char(letter - 'A' + 'a');
+    }
+  }
+  fen += ' ';
+  if (pos.en_passant_square() == Square::None) {
+    fen += '-';
+  } else {
+    fen += char('a' + file_of(pos.en_passant_square()));
+    fen += char('1' + rank_of(pos.en_passant_square()));
+  }
+  fen += ' ' + std::to_string(pos.halfmove_clock()) + ' ' + std::to_string(pos.fullmove_number());
+  return fen;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,35 @@
+#pragma once
+// Perft: the number of leaf nodes of the legal move tree to a given depth, the
+// standard cross-check of a move generator. The last ply is counted, not played.
+
+#include <cstdint>
+
+#include "movegen.hpp"
+
+namespace arbiter {
+
+inline std::uint64_t perft(const Position& pos, int depth) noexcept {
+  if (depth <= 0) return 1;
+  if (depth == 1) return std::uint64_t(legal_move_count(pos));
+  MoveList moves;
+  generate_legal_moves(pos, moves);
+  std::uint64_t nodes = 0;
+  for (Move m : moves) nodes += perft(pos.play(m), depth - 1);
+  return nodes;
+}
+
+/// Perft split by the first move: calls `on_move(Move, std::uint64_t nodes)` for each
+/// legal move in generation order and returns the total.
+template <class OnMove>
+std::uint64_t perft_divide(const Position& pos, int depth, OnMove&& on_move) {
+  if (depth <= 0) return 1;
+  std::uint64_t total = 0;
+  for (Move m : legal_moves(pos)) {
+    const std::uint64_t n = perft(pos.play(m), depth - 1);
+    on_move(m, n);
+    total += n;
+  }
+  return total;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,518 @@
+#pragma once
+// Position: placement, side to move, castling rights (one per rook, so Chess960 works
+// the same way), en passant square, the two move counters and the FIDE position key.
+// A Position is always a legal set-up: it is made only from a validated Setup
+// (see validate()) or by playing legal moves. Copying it is cheap (168 bytes).
+
+#include <cstdint>
+
+#include "attacks.hpp"
+#include "bitboard.hpp"
+#include "types.hpp"
+#include "zobrist.hpp"
+
+namespace arbiter {
+
+using Key = std::uint64_t;
+
+/// What can be wrong with a set-up position. The syntax kinds come from notation/fen.hpp;
+/// the others from Position::validate().
+enum class PositionError : std::uint8_t {
+  None = 0,
+  // FEN syntax
+  FieldCount,          ///< not six space-separated fields (strict) or fewer than four
+  BoardCharacter,      ///< a character that is neither a piece letter, a digit 1-8 nor '/'
+  RankTooLong,         ///< more than eight squares described in one rank
+  RankTooShort,        ///< fewer than eight squares described in one rank
+  RankCount,           ///< not eight ranks
+  SideToMove,          ///< the side-to-move field is not 'w' or 'b'
+  CastlingSyntax,      ///< a castling character that is not KQkq, A-H, a-h or '-', or a repeated one
+  EnPassantSyntax,     ///< the en passant field is not '-' or a square
+  HalfmoveClock,       ///< the halfmove clock is not a number in [0, 65535]
+  FullmoveNumber,      ///< the fullmove number is not a number in [1, 65535]
+  // Placement (FIDE Article 2 and 3: one king each; pawns never stand on the first or last rank)
+  MissingKing,
+  TooManyKings,
+  PawnOnBackRank,
+  TooManyPieces,          ///< more than 16 pieces of one colour
+  TooManyPawns,           ///< more than 8 pawns of one colour
+  TooManyPromotedPieces,  ///< more pieces beyond the initial set than missing pawns allow
+  // Castling rights (Article 3.8.2: only with king and rook unmoved on their squares)
+  CastlingWithoutKing,
+  CastlingWithoutRook,
+  // En passant (Article 3.7.4.1: only just after a two-square advance)
+  EnPassantWrongRank,
+  EnPassantNoPawn,            ///< no enemy pawn on the square in front of the en passant square
+  EnPassantSquaresOccupied,   ///< the en passant square or the pawn's starting square is occupied
+  EnPassantWithHalfmoveClock, ///< a pawn just moved, so the halfmove clock must be 0
+  // Checks
+  OpponentInCheck,   ///< the side not to move is in check
+  TooManyCheckers,   ///< three or more pieces give check
+  ImpossibleCheck,   ///< a check (or double check) that no legal last move can give
+};
+
+/// A short English description of an error kind.
+constexpr const char* describe(PositionError e) noexcept {
+  switch (e) {
+    case PositionError::None: return "no error";
+    case PositionError::FieldCount: return "wrong number of fields";
+    case PositionError::BoardCharacter: return "invalid character in piece placement";
+    case PositionError::RankTooLong: return "rank describes more than 8 squares";
+    case PositionError::RankTooShort: return "rank describes fewer than 8 squares";
+    case PositionError::RankCount: return "piece placement does not have 8 ranks";
+    case PositionError::SideToMove: return "side to move must be 'w' or 'b'";
+    case PositionError::CastlingSyntax: return "invalid castling field";
+    case PositionError::EnPassantSyntax: return "en passant field must be '-' or a square";
+    case PositionError::HalfmoveClock: return "halfmove clock must be a number from 0 to 65535";
+    case PositionError::FullmoveNumber: return "fullmove number must be a number from 1 to 65535";
+    case PositionError::MissingKing: return "a side has no king";
+    case PositionError::TooManyKings: return "a side has more than one king";
+    case PositionError::PawnOnBackRank: return "pawn on the first or last rank";
+    case PositionError::TooManyPieces: return "a side has more than 16 pieces";
+    case PositionError::TooManyPawns: return "a side has more than 8 pawns";
+    case PositionError::TooManyPromotedPieces: return "more promoted pieces than missing pawns";
+    case PositionError::CastlingWithoutKing: return "castling right but the king is not on its square";
+    case PositionError::CastlingWithoutRook: return "castling right but no rook on its square";
+    case PositionError::EnPassantWrongRank: return "en passant square on the wrong rank for the side to move";
+    case PositionError::EnPassantNoPawn: return "en passant square without a pawn that just advanced two squares";
+    case PositionError::EnPassantSquaresOccupied: return "en passant square or the pawn's starting square is occupied";
+    case PositionError::EnPassantWithHalfmoveClock: return "en passant square but the halfmove clock is not 0";
+    case PositionError::OpponentInCheck: return "the side not to move is in check";
+    case PositionError::TooManyCheckers: return "more than two pieces give check";
+    case PositionError::ImpossibleCheck: return "a check that no legal move could have given";
+  }
+  return "unknown error";
+}
+
+/// An unchecked description of a position, as a FEN gives it. Becomes a Position only
+/// through Position::from_setup(), which validates it.
+struct Setup {
+  Piece board[64];
+  Color side_to_move = Color::White;
+  CastlingRights castling{};
+  /// The rook of each right, indexed 2 * colour + side (CastlingSide).
+  Square castling_rooks[4] = {Square::None, Square::None, Square::None, Square::None};
+  Square en_passant = Square::None;
+  int halfmove_clock = 0;
+  int fullmove_number = 1;
+  bool chess960 = false;
+
+  Setup() noexcept {
+    for (Piece& p : board) p = Piece::None;
+  }
+  static constexpr int right_index(Color c, CastlingSide s) noexcept { return 2 * int(c) + int(s); }
+};
+
+/// The first fault found in a Setup, with the square it concerns (Square::None when
+/// the fault is not on one square) and, for castling faults, the right's index.
+struct SetupIssue {
+  PositionError error = PositionError::None;
+  Square square = Square::None;
+  int castling_right = -1;
+  constexpr explicit operator bool() const noexcept { return error != PositionError::None; }
+};
+
+class Position {
+ public:
+  /// An empty board: not a legal position; use startpos() or from_setup().
+  Position() noexcept {
+    for (Piece& p : board_) p = Piece::None;
+  }
+
+  static Position startpos() noexcept;
+
+  /// Checks a Setup against the rules a reachable position obeys (see PositionError).
+  /// `ignore_impossible_check` accepts checks no last move could give (TooManyCheckers,
+  /// ImpossibleCheck): such composed positions are still safe to play from.
+  static SetupIssue validate(const Setup& s, bool ignore_impossible_check = false) noexcept;
+  /// Validates `s` and, if it is legal, makes `out` from it. `out` is untouched on error.
+  static SetupIssue from_setup(const Setup& s, Position& out, bool ignore_impossible_check = false) noexcept;
+  Setup to_setup() const noexcept;
+
+  // Placement
+  Piece piece_on(Square s) const noexcept { return board_[index(s)]; }
+  Bitboard occupied() const noexcept { return by_color_[0] | by_color_[1]; }
+  Bitboard pieces(Color c) const noexcept { return by_color_[index(c)]; }
+  Bitboard pieces(PieceType t) const noexcept { return by_type_[index(t)]; }
+  Bitboard pieces(Color c, PieceType t) const noexcept { return by_color_[index(c)] & by_type_[index(t)]; }
+  Bitboard pieces(PieceType a, PieceType b) const noexcept { return by_type_[index(a)] | by_type_[index(b)]; }
+  Square king_square(Color c) const noexcept { return lsb(pieces(c, PieceType::King)); }
+
+  // State
+  Color side_to_move() const noexcept { return side_; }
+  CastlingRights castling_rights() const noexcept { return castling_; }
+  /// The rook square of a castling right (meaningful only while the right exists).
+  Square castling_rook(Color c, CastlingSide s) const noexcept { return castling_rooks_[Setup::right_index(c, s)]; }
+  /// The square a pawn just passed over by a two-square advance, as standard FEN records
+  /// it (whether or not a capture is possible); Square::None otherwise.
+  Square en_passant_square() const noexcept { return ep_square_; }
+  /// True if the side to move has a legal en passant capture (FIDE 9.2.2 / 9.2.3).
+  bool has_legal_en_passant() const noexcept { return ep_in_key_; }
+  int halfmove_clock() const noexcept { return halfmove_; }
+  int fullmove_number() const noexcept { return fullmove_; }
+  bool is_chess960() const noexcept { return chess960_; }
+  /// The FIDE position key, maintained incrementally: side to move, placement,
+  /// castling rights, and the en passant file only when a legal capture exists.
+  Key key() const noexcept { return key_; }
+  /// The same key computed from scratch (for checking; key() is O(1)).
+  Key key_from_scratch() const noexcept;
+  /// The Zobrist numbers of the pieces on their squares, XORed (part of every key).
+  Key placement_key() const noexcept {
+    Key k = 0;
+    for (Bitboard b = occupied(); b;) {
+      const Square s = pop_lsb(b);
+      k ^= zobrist::piece(board_[index(s)], s);
+    }
+    return k;
+  }
+
+  // Attacks and checks
+  Bitboard attackers_to(Square s, Bitboard occupied) const noexcept;
+  Bitboard attackers_to(Square s) const noexcept { return attackers_to(s, occupied()); }
+  bool is_attacked(Square s, Color by) const noexcept { return attackers_to(s) & pieces(by); }
+  Bitboard checkers() const noexcept { return attackers_to(king_square(side_)) & pieces(~side_); }
+  bool in_check() const noexcept { return checkers() != 0; }
+  /// Pieces of either colour that alone stand between `c`'s king and an enemy slider.
+  Bitboard blockers_for_king(Color c) const noexcept;
+  /// Whether the side to move may capture en passant with the pawn on `from` (the
+  /// en passant square must be set): the capture must not leave its own king attacked.
+  bool is_legal_en_passant(Square from) const noexcept;
+
+  /// Whether a legal move resets the halfmove clock: a pawn move (promotions
+  /// included) or a capture (en passant included); castling never does (Art. 9.3).
+  bool resets_halfmove_clock(Move m) const noexcept {
+    return type_of(piece_on(m.from())) == PieceType::Pawn ||
+           (!m.is_castling() && piece_on(m.to()) != Piece::None);
+  }
+  /// Whether no position before a legal move can occur again after it: it resets the
+  /// halfmove clock or loses a castling right (the key of every later position differs).
+  bool is_irreversible(Move m) const noexcept {
+    return resets_halfmove_clock(m) || (castling_touch_ & (square_bb(m.from()) | square_bb(m.to())));
+  }
+
+  /// Plays a legal move (precondition: `m` is one of legal_moves(*this); not checked).
+  void play_in_place(Move m) noexcept;
+  /// Returns the position after a legal move, leaving this one as it is (copy-make).
+  [[nodiscard]] Position play(Move m) const noexcept {
+    Position next = *this;
+    next.play_in_place(m);
+    return next;
+  }
+
+  /// Structural equality: everything, counters included.
+  friend bool operator==(const Position& a, const Position& b) noexcept;
+  friend bool operator!=(const Position& a, const Position& b) noexcept { return !(a == b); }
+
+ private:
+  void put_piece(Piece p, Square s) noexcept {
+    board_[index(s)] = p;
+    by_type_[index(type_of(p))] |= square_bb(s);
+    by_color_[index(color_of(p))] |= square_bb(s);
+  }
+  void remove_piece(Square s) noexcept {
+    Piece p = board_[index(s)];
+    board_[index(s)] = Piece::None;
+    by_type_[index(type_of(p))] ^= square_bb(s);
+    by_color_[index(color_of(p))] ^= square_bb(s);
+  }
+  void move_piece(Square from, Square to) noexcept {
+    Piece p = board_[index(from)];
+    Bitboard ft = square_bb(from) | square_bb(to);
+    board_[index(from)] = Piece::None;
+    board_[index(to)] = p;
+    by_type_[index(type_of(p))] ^= ft;
+    by_color_[index(color_of(p))] ^= ft;
+  }
+  void update_castling_touch() noexcept;
+  bool find_legal_en_passant() const noexcept;
+
+  Bitboard by_type_[6] = {};
+  Bitboard by_color_[2] = {};
+  Key key_ = 0;
+  Bitboard castling_touch_ = 0;  // king and rook squares whose move or capture loses a right
+  Piece board_[64];
+  std::int32_t halfmove_ = 0;
+  std::int32_t fullmove_ = 1;
+  Square castling_rooks_[4] = {Square::None, Square::None, Square::None, Square::None};
+  Square ep_square_ = Square::None;
+  Color side_ = Color::White;
+  CastlingRights castling_{};
+  bool ep_in_key_ = false;
+  bool chess960_ = false;
+};
+
+// ---------------------------------------------------------------------------------------
+
+inline Bitboard Position::attackers_to(Square s, Bitboard occ) const noexcept {
+  return (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
+         (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
+         (knight_attacks(s) & pieces(PieceType::Knight)) |
+         (bishop_attacks(s, occ) & pieces(PieceType::Bishop, PieceType::Queen)) |
+         (rook_attacks(s, occ) & pieces(PieceType::Rook, PieceType::Queen)) |
+         (king_attacks(s) & pieces(PieceType::King));
+}
+
+inline Bitboard Position::blockers_for_king(Color c) const noexcept {
+  const Square ksq = king_square(c);
+  const Bitboard occ = occupied();
+  Bitboard snipers = ((rook_attacks(ksq, 0) & pieces(PieceType::Rook, PieceType::Queen)) |
+                      (bishop_attacks(ksq, 0) & pieces(PieceType::Bishop, PieceType::Queen))) &
+                     pieces(~c);
+  Bitboard blockers = 0;
+  while (snipers) {
+    Bitboard between = between_bb(ksq, pop_lsb(snipers)) & occ;
+    if (between && !more_than_one(between)) blockers |= between;
+  }
+  return blockers;
+}
+
+inline bool Position::is_legal_en_passant(Square from) const noexcept {
+  const Color us = side_, them = ~us;
+  const Square to = ep_square_;
+  const Square captured = Square(index(to) - pawn_push(us));
+  const Bitboard occ = (occupied() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
+  // Every attacker of the king after the capture, but the captured pawn itself: this
+  // covers pins on diagonals and files, the rank opened by removing both pawns, and
+  // a check that the capture does not resolve.
+  return !(attackers_to(king_square(us), occ) & pieces(them) & ~square_bb(captured));
+}
+
+inline bool Position::find_legal_en_passant() const noexcept {
+  if (ep_square_ == Square::None) return false;
+  Bitboard candidates = pawn_attacks(~side_, ep_square_) & pieces(side_, PieceType::Pawn);
+  while (candidates)
+    if (is_legal_en_passant(pop_lsb(candidates))) return true;
+  return false;
+}
+
+inline Key Position::key_from_scratch() const noexcept {
+  Key k = placement_key() ^ (side_ == Color::White ? zobrist::white_to_move : 0);
+  for (Color c : {Color::White, Color::Black})
+    for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide})
+      if (castling_.has(c, side)) k ^= zobrist::castling(c, side, file_of(castling_rook(c, side)));
+  // The en passant file only if some capture en passant is legal (9.2.2 / 9.2.3).
+  if (find_legal_en_passant()) k ^= zobrist::en_passant(file_of(ep_square_));
+  return k;
+}
+
+inline void Position::update_castling_touch() noexcept {
+  castling_touch_ = 0;
+  for (Color c : {Color::White, Color::Black}) {
+    if (!castling_.any(c)) continue;
+    castling_touch_ |= pieces(c, PieceType::King);
+    for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide})
+      if (castling_.has(c, side)) castling_touch_ |= square_bb(castling_rook(c, side));
+  }
+}
+
+inline void Position::play_in_place(Move m) noexcept {
+  const Color us = side_, them = ~us;
+  const Square from = m.from(), to = m.to();
+  Key k = key_ ^ zobrist::white_to_move;
+
+  if (ep_in_key_) k ^= zobrist::en_passant(file_of(ep_square_));
+  ep_square_ = Square::None;
+  ep_in_key_ = false;
+  ++halfmove_;
+  fullmove_ += int(us);
+
+  // Castling rights are lost only when the king or that rook moves, or the rook is
+  // captured (Article 3.8.2.1); a castle that is merely impossible now keeps them.
+  if (castling_touch_ & (square_bb(from) | square_bb(to))) {
+    const Bitboard touched = square_bb(from) | square_bb(to);
+    for (Color c : {Color::White, Color::Black}) {
+      if (!castling_.any(c)) continue;
+      const bool king_moved = touched & pieces(c, PieceType::King);
+      for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide}) {
+        if (castling_.has(c, side) && (king_moved || contains(touched, castling_rook(c, side)))) {
+          castling_.clear(c, side);
+          k ^= zobrist::castling(c, side, file_of(castling_rook(c, side)));
+        }
+      }
+    }
+    update_castling_touch();
+  }
+
+  if (m.is_castling()) {
+    const bool king_side = index(to) > index(from);
+    const Square king_to = relative_square(us, king_side ? Square::G1 : Square::C1);
+    const Square rook_to = relative_square(us, king_side ? Square::F1 : Square::D1);
+    const Piece king = make_piece(us, PieceType::King), rook = make_piece(us, PieceType::Rook);
+    remove_piece(from);
+    remove_piece(to);
+    put_piece(king, king_to);
+    put_piece(rook, rook_to);
+    k ^= zobrist::piece(king, from) ^ zobrist::piece(king, king_to) ^ zobrist::piece(rook, to) ^
+         zobrist::piece(rook, rook_to);
+  } else {
+    const Piece piece = board_[index(from)];
+    const Square capture_square = m.is_en_passant() ? Square(index(to) - pawn_push(us)) : to;
+    const Piece captured = board_[index(capture_square)];
+    if (captured != Piece::None) {
+      remove_piece(capture_square);
+      k ^= zobrist::piece(captured, capture_square);
+      halfmove_ = 0;
+    }
+    move_piece(from, to);
+    k ^= zobrist::piece(piece, from) ^ zobrist::piece(piece, to);
+    if (type_of(piece) == PieceType::Pawn) {
+      halfmove_ = 0;
+      if (m.is_promotion()) {
+        const Piece promoted = make_piece(us, m.promotion_type());
+        remove_piece(to);
+        put_piece(promoted, to);
+        k ^= zobrist::piece(piece, to) ^ zobrist::piece(promoted, to);
+      } else if ((index(from) ^ index(to)) == 16) {
+        ep_square_ = Square((index(from) + index(to)) / 2);
+      }
+    }
+  }
+
+  side_ = them;
+  // The en passant file enters the key only if the capture is legal (FIDE 9.2.2 / 9.2.3).
+  if (ep_square_ != Square::None && (pawn_attacks(us, ep_square_) & pieces(them, PieceType::Pawn)) &&
+      find_legal_en_passant()) {
+    ep_in_key_ = true;
+    k ^= zobrist::en_passant(file_of(ep_square_));
+  }
+  key_ = k;
+}
+
+inline bool operator==(const Position& a, const Position& b) noexcept {
+  for (int i = 0; i < 64; ++i)
+    if (a.board_[i] != b.board_[i]) return false;
+  for (int i = 0; i < 4; ++i)
+    if (a.castling_.bits() & (1 << i) && a.castling_rooks_[i] != b.castling_rooks_[i]) return false;
+  return a.side_ == b.side_ && a.castling_ == b.castling_ && a.ep_square_ == b.ep_square_ &&
+         a.halfmove_ == b.halfmove_ && a.fullmove_ == b.fullmove_ && a.chess960_ == b.chess960_;
+}
+
+inline Setup Position::to_setup() const noexcept {
+  Setup s;
+  for (int i = 0; i < 64; ++i) s.board[i] = board_[i];
+  s.side_to_move = side_;
+  s.castling = castling_;
+  for (int i = 0; i < 4; ++i) s.castling_rooks[i] = castling_.bits() & (1 << i) ? castling_rooks_[i] : Square::None;
+  s.en_passant = ep_square_;
+  s.halfmove_clock = halfmove_;
+  s.fullmove_number = fullmove_;
+  s.chess960 = chess960_;
+  return s;
+}
+
+inline SetupIssue Position::validate(const Setup& s, bool ignore_impossible_check) noexcept {
+  Position p;  // placement only, to reuse the attack helpers
+  for (int i = 0; i < 64; ++i)
+    if (s.board[i] != Piece::None) p.put_piece(s.board[i], Square(i));
+
+  for (Color c : {Color::White, Color::Black}) {
+    const Bitboard kings = p.pieces(c, PieceType::King);
+    if (!kings) return {PositionError::MissingKing};
+    if (more_than_one(kings)) return {PositionError::TooManyKings, lsb(kings & (kings - 1))};
+  }
+  if (Bitboard back = p.pieces(PieceType::Pawn) & (Rank1 | Rank8)) return {PositionError::PawnOnBackRank, lsb(back)};
+  for (Color c : {Color::White, Color::Black}) {
+    const Bitboard own = p.pieces(c);
+    if (popcount(own) > 16) return {PositionError::TooManyPieces};
+    const int pawns = popcount(p.pieces(c, PieceType::Pawn));
+    if (pawns > 8) return {PositionError::TooManyPawns};
+    auto excess = [](int n, int initial) { return n > initial ? n - initial : 0; };
+    const Bitboard bishops = p.pieces(c, PieceType::Bishop);
+    const int promoted = excess(popcount(p.pieces(c, PieceType::Queen)), 1) +
+                         excess(popcount(p.pieces(c, PieceType::Rook)), 2) +
+                         excess(popcount(p.pieces(c, PieceType::Knight)), 2) +
+                         excess(popcount(bishops & LightSquares), 1) + excess(popcount(bishops & DarkSquares), 1);
+    if (promoted > 8 - pawns) return {PositionError::TooManyPromotedPieces};
+  }
+
+  for (Color c : {Color::White, Color::Black}) {
+    for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide}) {
+      if (!s.castling.has(c, side)) continue;
+      const int right = Setup::right_index(c, side);
+      const Square ksq = p.king_square(c);
+      const Square rook = s.castling_rooks[right];
+      if (relative_rank(c, ksq) != 0 || (!s.chess960 && file_of(ksq) != 4))
+        return {PositionError::CastlingWithoutKing, ksq, right};
+      if (rook == Square::None || s.board[index(rook)] != make_piece(c, PieceType::Rook) ||
+          rank_of(rook) != rank_of(ksq) || (side == CastlingSide::KingSide) != (file_of(rook) > file_of(ksq)) ||
+          (!s.chess960 && file_of(rook) != (side == CastlingSide::KingSide ? 7 : 0)))
+        return {PositionError::CastlingWithoutRook, rook, right};
+    }
+  }
+
+  const Color us = s.side_to_move, them = ~us;
+  if (s.en_passant != Square::None) {
+    const Square ep = s.en_passant;
+    if (relative_rank(us, ep) != 5) return {PositionError::EnPassantWrongRank, ep};
+    const Square pawn = Square(index(ep) - pawn_push(us)), origin = Square(index(ep) + pawn_push(us));
+    if (s.board[index(pawn)] != make_piece(them, PieceType::Pawn)) return {PositionError::EnPassantNoPawn, ep};
+    if (s.board[index(ep)] != Piece::None || s.board[index(origin)] != Piece::None)
+      return {PositionError::EnPassantSquaresOccupied, ep};
+    if (s.halfmove_clock != 0) return {PositionError::EnPassantWithHalfmoveClock, ep};
+  }
+
+  if (Bitboard b = p.attackers_to(p.king_square(them)) & p.pieces(us))
+    return {PositionError::OpponentInCheck, lsb(b)};
+  if (ignore_impossible_check) return {};
+  const Square ksq = p.king_square(us);
+  const Bitboard checkers = p.attackers_to(ksq) & p.pieces(them);
+  const Bitboard sliders = p.pieces(PieceType::Bishop, PieceType::Rook) | p.pieces(PieceType::Queen);
+  if (popcount(checkers) > 2) return {PositionError::TooManyCheckers, lsb(checkers)};
+  if (s.en_passant != Square::None && checkers) {
+    // The last move was the two-square advance: every check comes from that pawn or
+    // from a slider it uncovered by leaving its starting square.
+    const Square pawn = Square(index(s.en_passant) - pawn_push(us));
+    const Square origin = Square(index(s.en_passant) + pawn_push(us));
+    for (Bitboard b = checkers; b;) {
+      const Square c = pop_lsb(b);
+      if (c != pawn && !contains(between_bb(c, ksq), origin)) return {PositionError::ImpossibleCheck, c};
+    }
+  } else if (popcount(checkers) == 2) {
+    // A double check always uncovers a slider, and two checkers on one line through
+    // the king cannot both have been given by one move.
+    const Square a = lsb(checkers), b = lsb(checkers & (checkers - 1));
+    if (!(checkers & sliders) || (line_bb(a, b) & square_bb(ksq))) return {PositionError::ImpossibleCheck, b};
+  }
+  return {};
+}
+
+inline SetupIssue Position::from_setup(const Setup& s, Position& out, bool ignore_impossible_check) noexcept {
+  if (SetupIssue issue = validate(s, ignore_impossible_check)) return issue;
+  Position p;
+  for (int i = 0; i < 64; ++i)
+    if (s.board[i] != Piece::None) p.put_piece(s.board[i], Square(i));
+  p.side_ = s.side_to_move;
+  p.castling_ = s.castling;
+  for (int i = 0; i < 4; ++i) p.castling_rooks_[i] = s.castling.bits() & (1 << i) ? s.castling_rooks[i] : Square::None;
+  p.ep_square_ = s.en_passant;
+  p.halfmove_ = s.halfmove_clock;
+  p.fullmove_ = s.fullmove_number;
+  p.chess960_ = s.chess960;
+  p.ep_in_key_ = p.find_legal_en_passant();
+  p.update_castling_touch();
+  p.key_ = p.key_from_scratch();
+  out = p;
+  return {};
+}
+
+inline Position Position::startpos() noexcept {
+  Setup s;
+  const PieceType back[8] = {PieceType::Rook, PieceType::Knight, PieceType::Bishop, PieceType::Queen,
+                             PieceType::King, PieceType::Bishop, PieceType::Knight, PieceType::Rook};
+  for (int f = 0; f < 8; ++f) {
+    s.board[f] = make_piece(Color::White, back[f]);
+    s.board[8 + f] = Piece::WhitePawn;
+    s.board[48 + f] = Piece::BlackPawn;
+    s.board[56 + f] = make_piece(Color::Black, back[f]);
+  }
+  s.castling = CastlingRights(CastlingRights::All);
+  s.castling_rooks[0] = Square::H1;
+  s.castling_rooks[1] = Square::A1;
+  s.castling_rooks[2] = Square::H8;
+  s.castling_rooks[3] = Square::A8;
+  Position p;
+  from_setup(s, p);
+  return p;
+}
+
+}  // namespace arbiter

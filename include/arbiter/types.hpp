@@ -1,0 +1,134 @@
+#pragma once
+// The vocabulary of the board: colours, piece types, pieces, squares, moves and
+// castling rights. Everything here is a small value type with no dependencies.
+
+#include <cstdint>
+
+#include "config.hpp"
+
+namespace arbiter {
+
+enum class Color : std::uint8_t { White = 0, Black = 1 };
+
+constexpr Color operator~(Color c) noexcept { return Color(int(c) ^ 1); }
+constexpr int index(Color c) noexcept { return int(c); }
+
+enum class PieceType : std::uint8_t { Pawn = 0, Knight, Bishop, Rook, Queen, King, None };
+
+constexpr int index(PieceType t) noexcept { return int(t); }
+
+/// A coloured piece: colour in bit 3, type in bits 0-2. `Piece::None` is an empty square.
+enum class Piece : std::uint8_t {
+  WhitePawn = 0, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen, WhiteKing,
+  None = 6,
+  BlackPawn = 8, BlackKnight, BlackBishop, BlackRook, BlackQueen, BlackKing,
+};
+
+constexpr Piece make_piece(Color c, PieceType t) noexcept {
+  return Piece((int(c) << 3) | int(t));
+}
+constexpr PieceType type_of(Piece p) noexcept { return PieceType(int(p) & 7); }
+constexpr Color color_of(Piece p) noexcept { return Color(int(p) >> 3); }
+
+/// Squares a1 = 0 ... h8 = 63, file-major within a rank.
+enum class Square : std::uint8_t {
+  // clang-format off
+  A1, B1, C1, D1, E1, F1, G1, H1,
+  A2, B2, C2, D2, E2, F2, G2, H2,
+  A3, B3, C3, D3, E3, F3, G3, H3,
+  A4, B4, C4, D4, E4, F4, G4, H4,
+  A5, B5, C5, D5, E5, F5, G5, H5,
+  A6, B6, C6, D6, E6, F6, G6, H6,
+  A7, B7, C7, D7, E7, F7, G7, H7,
+  A8, B8, C8, D8, E8, F8, G8, H8,
+  None = 64
+  // clang-format on
+};
+
+constexpr int index(Square s) noexcept { return int(s); }
+constexpr Square make_square(int file, int rank) noexcept { return Square(rank * 8 + file); }
+constexpr int file_of(Square s) noexcept { return int(s) & 7; }
+constexpr int rank_of(Square s) noexcept { return int(s) >> 3; }
+constexpr bool is_ok(Square s) noexcept { return int(s) < 64; }
+/// The same square seen from Black's side (rank mirrored) when `c` is Black.
+constexpr Square relative_square(Color c, Square s) noexcept { return Square(int(s) ^ (int(c) * 56)); }
+constexpr int relative_rank(Color c, Square s) noexcept { return rank_of(s) ^ (int(c) * 7); }
+/// The direction a pawn of colour `c` advances, as a square-index offset.
+constexpr int pawn_push(Color c) noexcept { return c == Color::White ? 8 : -8; }
+
+/// One castling right. Chess960 has at most one right per side of the king, so the
+/// four rights name the rook by the side it stands on (`KingSide` = towards the h-file).
+enum class CastlingSide : std::uint8_t { KingSide = 0, QueenSide = 1 };
+
+/// A set of castling rights: bit (2 * colour + side).
+class CastlingRights {
+ public:
+  static constexpr std::uint8_t WhiteKingSide = 1, WhiteQueenSide = 2, BlackKingSide = 4,
+                                BlackQueenSide = 8, All = 15;
+
+  constexpr CastlingRights() noexcept = default;
+  constexpr explicit CastlingRights(std::uint8_t bits) noexcept : bits_(std::uint8_t(bits & All)) {}
+
+  static constexpr std::uint8_t bit(Color c, CastlingSide s) noexcept {
+    return std::uint8_t(1u << (2 * int(c) + int(s)));
+  }
+  static constexpr std::uint8_t of(Color c) noexcept { return std::uint8_t(3u << (2 * int(c))); }
+
+  constexpr bool has(Color c, CastlingSide s) const noexcept { return bits_ & bit(c, s); }
+  constexpr bool any() const noexcept { return bits_ != 0; }
+  constexpr bool any(Color c) const noexcept { return bits_ & of(c); }
+  constexpr std::uint8_t bits() const noexcept { return bits_; }
+  constexpr void set(Color c, CastlingSide s) noexcept { bits_ = std::uint8_t(bits_ | bit(c, s)); }
+  constexpr void clear(Color c, CastlingSide s) noexcept { bits_ = std::uint8_t(bits_ & ~bit(c, s)); }
+  constexpr void clear(Color c) noexcept { bits_ = std::uint8_t(bits_ & ~of(c)); }
+  friend constexpr bool operator==(CastlingRights a, CastlingRights b) noexcept { return a.bits_ == b.bits_; }
+  friend constexpr bool operator!=(CastlingRights a, CastlingRights b) noexcept { return a.bits_ != b.bits_; }
+
+ private:
+  std::uint8_t bits_ = 0;
+};
+
+/// A move in 16 bits: from (6), to (6), promotion piece (2), kind (2).
+/// Castling is stored as "king takes own rook" so that standard chess and Chess960
+/// share one representation; notation/uci.hpp writes it either way.
+class Move {
+ public:
+  enum class Kind : std::uint8_t { Normal = 0, Promotion = 1, EnPassant = 2, Castling = 3 };
+
+  constexpr Move() noexcept = default;
+  constexpr Move(Square from, Square to) noexcept
+      : data_(std::uint16_t(index(from) | (index(to) << 6))) {}
+  constexpr Move(Square from, Square to, Kind kind, PieceType promotion = PieceType::Knight) noexcept
+      : data_(std::uint16_t(index(from) | (index(to) << 6) | ((int(promotion) - 1) & 3) << 12 |
+                            int(kind) << 14)) {}
+
+  static constexpr Move none() noexcept { return Move(); }
+  static constexpr Move promotion(Square from, Square to, PieceType t) noexcept {
+    return Move(from, to, Kind::Promotion, t);
+  }
+  static constexpr Move en_passant(Square from, Square to) noexcept {
+    return Move(from, to, Kind::EnPassant);
+  }
+  /// Castling: the king's square and the castling rook's square.
+  static constexpr Move castling(Square king, Square rook) noexcept {
+    return Move(king, rook, Kind::Castling);
+  }
+
+  constexpr Square from() const noexcept { return Square(data_ & 63); }
+  constexpr Square to() const noexcept { return Square((data_ >> 6) & 63); }
+  constexpr Kind kind() const noexcept { return Kind(data_ >> 14); }
+  constexpr PieceType promotion_type() const noexcept { return PieceType(((data_ >> 12) & 3) + 1); }
+  constexpr bool is_promotion() const noexcept { return kind() == Kind::Promotion; }
+  constexpr bool is_castling() const noexcept { return kind() == Kind::Castling; }
+  constexpr bool is_en_passant() const noexcept { return kind() == Kind::EnPassant; }
+  constexpr std::uint16_t raw() const noexcept { return data_; }
+  constexpr explicit operator bool() const noexcept { return data_ != 0; }
+
+  friend constexpr bool operator==(Move a, Move b) noexcept { return a.data_ == b.data_; }
+  friend constexpr bool operator!=(Move a, Move b) noexcept { return a.data_ != b.data_; }
+
+ private:
+  std::uint16_t data_ = 0;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,124 @@
+// The move generator's functions agree with each other at every node of a tree
+// (in the spirit of perft as a cross-check), and known positions give known answers.
+
+#include <string>
+
+#include "test_util.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+// Walks the legal move tree and checks, at every node: the counted and listed moves
+// agree; no listed move leaves the mover's king attacked; checkers() is exactly the
+// set of attackers of the king; the incrementally kept key equals the key of the same
+// position read afresh from its FEN; the FEN round-trips; every move round-trips
+// through UCI.
+void check_tree(const Position& pos, int depth, std::uint64_t& nodes) {
+  ++nodes;
+  const MoveList moves = legal_moves(pos);
+  REQUIRE(legal_move_count(pos) == int(moves.size()));
+  REQUIRE(any_legal_move(pos) == !moves.empty());
+  const Color us = pos.side_to_move();
+  REQUIRE(pos.checkers() == (pos.attackers_to(pos.king_square(us)) & pos.pieces(~us)));
+  REQUIRE(pos.in_check() == pos.is_attacked(pos.king_square(us), ~us));
+
+  const std::string fen = to_fen(pos);
+  FenOptions options;
+  options.castling = pos.is_chess960() ? CastlingMode::Chess960 : CastlingMode::Auto;
+  options.ignore_impossible_check = true;
+  const FenResult again = parse_fen(fen, options);
+  INFO(fen);
+  REQUIRE(again.ok());
+  REQUIRE(again.position == pos);
+  REQUIRE(again.position.key() == pos.key());
+
+  for (Move m : moves) {
+    const std::string uci = to_uci(pos, m);
+    INFO(uci);
+    const UciResult parsed = parse_uci(pos, uci);
+    REQUIRE(parsed.ok());
+    REQUIRE(parsed.move == m);
+    const Position next = pos.play(m);
+    REQUIRE_FALSE(next.is_attacked(next.king_square(us), ~us));
+    REQUIRE(next.side_to_move() == ~us);
+    if (depth > 1) check_tree(next, depth - 1, nodes);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("movegen: functions agree at every node of the suites' trees", "[movegen]") {
+  std::uint64_t nodes = 0;
+  for (const char* file : {"perft_standard.epd", "perft_suite.epd", "perft_chess960.epd"}) {
+    for (const auto& c : arbiter_test::read_perft_suite(file)) {
+      const int depth = c.counts.size() >= 2 && c.counts[1] <= 2000 ? 3 : 2;
+      check_tree(arbiter_test::suite_position(c.fen), depth, nodes);
+    }
+  }
+  WARN("checked " << nodes << " nodes");
+  CHECK(nodes > 10000);
+}
+
+TEST_CASE("movegen: checkmate and stalemate have no legal move", "[movegen]") {
+  // Fool's mate: White is checkmated.
+  Position mate = arbiter_test::position("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  CHECK(mate.in_check());
+  CHECK_FALSE(any_legal_move(mate));
+  CHECK(legal_moves(mate).empty());
+  // Stalemate: Black king on a8, White queen b6, White king far away.
+  Position stale = arbiter_test::position("k7/8/1Q6/8/8/8/8/7K b - - 0 1");
+  CHECK_FALSE(stale.in_check());
+  CHECK_FALSE(any_legal_move(stale));
+}
+
+TEST_CASE("movegen: double check leaves only king moves", "[movegen]") {
+  // Knight on f6 and bishop on b5 both give check to the king on e8.
+  const Position pos = arbiter_test::position("r1bqk2r/ppp2ppp/5N2/1B6/8/8/PPPP1PPP/RNBQK2R b KQkq - 0 1");
+  CHECK(popcount(pos.checkers()) == 2);
+  for (Move m : legal_moves(pos)) CHECK(m.from() == Square::E8);
+}
+
+TEST_CASE("movegen: en passant legality", "[movegen][en-passant]") {
+  SECTION("the capture that opens the fifth rank to a rook is illegal") {
+    const Position pos = arbiter_test::position("8/8/8/K1pP3r/8/8/8/7k w - c6 0 1");
+    CHECK_FALSE(is_legal(pos, Move::en_passant(Square::D5, Square::C6)));
+    CHECK_FALSE(pos.has_legal_en_passant());
+  }
+  SECTION("a pawn pinned on a diagonal may not capture en passant off the diagonal") {
+    const Position pos = arbiter_test::position("6bk/8/8/2pP4/8/1K6/8/8 w - c6 0 1");
+    CHECK_FALSE(is_legal(pos, Move::en_passant(Square::D5, Square::C6)));
+  }
+  SECTION("a capture en passant that removes the checking pawn is legal") {
+    const Position pos = arbiter_test::position("8/8/8/2pP4/1K6/8/8/7k w - c6 0 1");
+    CHECK(pos.in_check());
+    CHECK(is_legal(pos, Move::en_passant(Square::D5, Square::C6)));
+    CHECK(pos.has_legal_en_passant());
+  }
+  SECTION("an ordinary en passant capture is legal") {
+    const Position pos = arbiter_test::position("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
+    CHECK(is_legal(pos, Move::en_passant(Square::D5, Square::E6)));
+    CHECK(pos.has_legal_en_passant());
+  }
+}
+
+TEST_CASE("movegen: castling", "[movegen][castling]") {
+  SECTION("not out of, through or into check") {
+    // A Black rook on f8 attacks f1: White may castle queenside only.
+    const Position pos = arbiter_test::position("r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1");
+    CHECK(is_legal(pos, Move::castling(Square::E1, Square::A1)));
+    CHECK_FALSE(is_legal(pos, Move::castling(Square::E1, Square::H1)));
+  }
+  SECTION("b1 may be attacked when castling queenside: the king does not cross it") {
+    const Position pos = arbiter_test::position("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    CHECK(is_legal(pos, Move::castling(Square::E1, Square::A1)));
+  }
+  SECTION("Chess960: a rook 'pinned' along the back rank cannot castle") {
+    // White king c1 with its queenside rook on b1, a Black queen on a1 behind the rook.
+    const Position pos = arbiter_test::position("4k3/8/8/8/8/8/8/qRK5 w B - 0 1");
+    // Castling queenside puts the king on c1 with the rook on d1; the queen on a1 would
+    // then attack c1 through b1, so castling is illegal.
+    CHECK(pos.is_chess960());
+    CHECK_FALSE(is_legal(pos, Move::castling(Square::C1, Square::B1)));
+  }
+}

@@ -1,0 +1,84 @@
+#pragma once
+// Helpers shared by arbiter's tests: locating data files and reading EPD perft suites.
+
+#include <cstdint>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <arbiter/arbiter.hpp>
+
+#include "catch.hpp"
+
+namespace arbiter_test {
+
+inline std::string data_path(const std::string& name) { return std::string(ARBITER_TEST_DATA_DIR) + "/" + name; }
+
+/// The lines of a text file, without comments ('#' first) or blank lines. Fails the test
+/// if the file cannot be read.
+inline std::vector<std::string> read_data_lines(const std::string& path) {
+  std::ifstream in(path);
+  INFO("reading " << path);
+  REQUIRE(in.good());
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+/// One line of a perft suite: `FEN ;D1 n ;D2 n ...`.
+struct PerftCase {
+  std::string fen;
+  std::vector<std::uint64_t> counts;  // counts[d - 1] = perft(d)
+};
+
+inline std::vector<PerftCase> read_perft_suite(const std::string& name) {
+  std::vector<PerftCase> cases;
+  for (const std::string& line : read_data_lines(data_path(name))) {
+    PerftCase c;
+    std::size_t semi = line.find(';');
+    c.fen = line.substr(0, semi);
+    while (!c.fen.empty() && c.fen.back() == ' ') c.fen.pop_back();
+    while (semi != std::string::npos) {
+      std::size_t next = line.find(';', semi + 1);
+      std::istringstream field(line.substr(semi + 1, next == std::string::npos ? std::string::npos : next - semi - 1));
+      std::string depth;
+      std::uint64_t count = 0;
+      field >> depth >> count;
+      INFO(line);
+      REQUIRE(depth == "D" + std::to_string(c.counts.size() + 1));
+      c.counts.push_back(count);
+      semi = next;
+    }
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+/// Parses a FEN that the test expects to be valid (strict, castling mode auto).
+inline arbiter::Position position(const std::string& fen) {
+  if (fen == "startpos") return arbiter::Position::startpos();
+  const arbiter::FenResult r = arbiter::parse_fen(fen);
+  INFO(fen << " -> " << (r ? std::string("ok") : r.error.message()));
+  REQUIRE(r.ok());
+  return r.position;
+}
+
+/// Parses a perft-suite FEN. Published suites hold a few composed positions whose
+/// check no last move could give; they are read with that check relaxed (perft_test
+/// lists them and shows that strict parsing rejects them).
+inline arbiter::Position suite_position(const std::string& fen) {
+  arbiter::FenOptions options;
+  options.ignore_impossible_check = true;
+  const arbiter::FenResult r = arbiter::parse_fen(fen, options);
+  INFO(fen << " -> " << (r ? std::string("ok") : r.error.message()));
+  REQUIRE(r.ok());
+  return r.position;
+}
+
+}  // namespace arbiter_test
