@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -67,6 +68,40 @@ inline arbiter::Position position(const std::string& fen) {
   INFO(fen << " -> " << (r ? std::string("ok") : r.error.message()));
   REQUIRE(r.ok());
   return r.position;
+}
+
+/// A game of random legal moves from `start`, until mate, stalemate or `max_plies`:
+/// the positions from the start on (positions[0] == start) and the moves between.
+struct RandomGame {
+  std::vector<arbiter::Position> positions;
+  std::vector<arbiter::Move> moves;
+};
+
+inline RandomGame random_game(std::uint32_t seed, int max_plies,
+                              const arbiter::Position& start = arbiter::Position::startpos()) {
+  std::mt19937 rng(seed);
+  RandomGame g;
+  g.positions.push_back(start);
+  for (int ply = 0; ply < max_plies; ++ply) {
+    const arbiter::MoveList moves = arbiter::legal_moves(g.positions.back());
+    if (moves.empty()) break;
+    const arbiter::Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+    g.moves.push_back(m);
+    g.positions.push_back(g.positions.back().play(m));
+  }
+  return g;
+}
+
+/// Plays UCI moves from a position, failing the test on an illegal one.
+inline std::vector<arbiter::Position> play_uci(const arbiter::Position& start, const std::vector<std::string>& moves) {
+  std::vector<arbiter::Position> positions{start};
+  for (const std::string& text : moves) {
+    const arbiter::UciResult r = arbiter::parse_uci(positions.back(), text);
+    INFO("move " << text << " in " << arbiter::to_fen(positions.back()));
+    REQUIRE(r.ok());
+    positions.push_back(positions.back().play(r.move));
+  }
+  return positions;
 }
 
 /// Parses a perft-suite FEN. Published suites hold a few composed positions whose

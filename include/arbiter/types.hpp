@@ -6,6 +6,10 @@
 
 #include "config.hpp"
 
+// Marks that arbiter's chess vocabulary is in this translation unit (the isolation
+// test of repetition.hpp checks that it is not).
+#define ARBITER_CHESS_TYPES_INCLUDED 1
+
 namespace arbiter {
 
 enum class Color : std::uint8_t { White = 0, Black = 1 };

@@ -1,0 +1,57 @@
+#pragma once
+// HalfmoveClock: the number of consecutive moves (counted in plies) made by both
+// players without a pawn move or a capture, for the fifty-move claim (FIDE 9.3: 100
+// plies) and the automatic seventy-five-move draw (9.6.2: 150 plies).
+//
+// A promotion is a pawn move, an en passant capture is both a pawn move and a
+// capture; castling and checks do not reset the clock. Position::resets_halfmove_clock()
+// classifies a move; this header itself depends on nothing chess-specific, so an
+// engine can use it alone.
+
+#include <cstdint>
+
+namespace arbiter {
+
+class HalfmoveClock {
+ public:
+  static constexpr std::int32_t none = -1;
+  /// 9.3: the last 50 moves by each player without pawn move or capture.
+  static constexpr std::int32_t claim_threshold = 100;
+  /// 9.6.2 (2014 onward): 75 moves by each player; the game is drawn automatically
+  /// (unless the last move gave checkmate).
+  static constexpr std::int32_t automatic_threshold = 150;
+
+  /// Starts at `initial` plies (a FEN's halfmove clock, or 0) at ply `start_ply`.
+  constexpr explicit HalfmoveClock(std::int32_t initial = 0, std::int32_t start_ply = 0) noexcept
+      : value_(initial < 0 ? 0 : initial), ply_(start_ply), last_reset_(initial == 0 ? start_ply : none) {}
+
+  /// One more ply; `resets` if it was a pawn move or a capture.
+  constexpr void advance(bool resets) noexcept {
+    ++ply_;
+    if (resets) {
+      value_ = 0;
+      last_reset_ = ply_;
+    } else {
+      ++value_;
+    }
+  }
+
+  /// Plies since the last pawn move or capture.
+  constexpr std::int32_t value() const noexcept { return value_; }
+  /// The ply of the current position.
+  constexpr std::int32_t ply() const noexcept { return ply_; }
+  /// The ply at which the count last started from zero (the position after the last
+  /// pawn move or capture), or `none` if that lies before the start (a FEN's clock).
+  constexpr std::int32_t last_reset_ply() const noexcept { return last_reset_; }
+  /// The count would allow a fifty-move claim (9.3).
+  constexpr bool reached_claim() const noexcept { return value_ >= claim_threshold; }
+  /// The count has reached the automatic seventy-five-move draw (9.6.2).
+  constexpr bool reached_automatic() const noexcept { return value_ >= automatic_threshold; }
+
+ private:
+  std::int32_t value_;
+  std::int32_t ply_;
+  std::int32_t last_reset_;
+};
+
+}  // namespace arbiter

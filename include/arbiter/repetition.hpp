@@ -1,0 +1,226 @@
+#pragma once
+// RepetitionTracker: how often each position of a game (or of an engine's search
+// path) has occurred, for threefold (FIDE 9.2) and fivefold (9.6.1) repetition.
+//
+// Generic over the key: feed arbiter's FIDE keys (Position::key()), exact signatures
+// (PositionSignature), or an engine's own 64-bit keys. This header depends on nothing
+// chess-specific, so an engine can take it alone.
+//
+//   push(key, irreversible)  O(1) expected; `irreversible` marks a move after which no
+//                            earlier position can recur (pawn move, capture, loss of
+//                            a castling right), which bounds every search.
+//   pop()                    O(1): undo the last push (an engine's unmake).
+//   count()                  O(1): occurrences of the current position, itself included.
+//   count_if_pushed(key)     occurrences a candidate next position would have (the
+//                            intended-move claim of 9.2.1.1 / 9.2.2.1).
+//
+// Memory: one 16-byte entry per ply for 64-bit keys, plus a fixed 4 KiB table. No
+// allocation once capacity is reserved; no exceptions; works with -fno-exceptions.
+//
+// A hash collision could make two different positions look the same. Every query
+// that finds an earlier occurrence can confirm it through a caller's comparison
+// (e.g. of exact signatures kept beside the keys), so a collision can never produce
+// a false repetition; or use exact signatures as the key.
+
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <type_traits>
+#include <utility>
+
+namespace arbiter {
+
+/// How the tracker hashes a key: integral keys are used as they are (Zobrist keys are
+/// already random), a class key through its `hash()` member.
+template <class Key>
+struct RepetitionHash {
+  std::uint64_t operator()(const Key& k) const noexcept {
+    if constexpr (std::is_integral_v<Key>) return static_cast<std::uint64_t>(k);
+    else return k.hash();
+  }
+};
+
+/// The default confirmation: keys that are equal are the same position.
+struct TrustKeys {
+  constexpr bool operator()(std::uint32_t) const noexcept { return true; }
+};
+
+template <class Key = std::uint64_t, class Hash = RepetitionHash<Key>, unsigned SlotBits = 10>
+class RepetitionTracker {
+ public:
+  using Ply = std::uint32_t;
+  static constexpr Ply none = ~Ply(0);
+
+  RepetitionTracker() noexcept { reset_table(); }
+  ~RepetitionTracker() { ::operator delete(entries_, std::nothrow); }
+  RepetitionTracker(RepetitionTracker&& other) noexcept {
+    reset_table();
+    swap(other);
+  }
+  RepetitionTracker& operator=(RepetitionTracker&& other) noexcept {
+    swap(other);
+    return *this;
+  }
+  /// Copies (allocates; on allocation failure the copy is left empty).
+  RepetitionTracker(const RepetitionTracker& other) noexcept {
+    reset_table();
+    if (!reserve(other.size_)) return;
+    for (Ply i = 0; i < other.size_; ++i) new (&entries_[i]) Entry(other.entries_[i]);
+    size_ = other.size_;
+    window_ = other.window_;
+    for (std::size_t i = 0; i < slots; ++i) table_[i] = other.table_[i];
+  }
+  RepetitionTracker& operator=(const RepetitionTracker& other) noexcept {
+    if (this != &other) {
+      RepetitionTracker copy(other);
+      swap(copy);
+    }
+    return *this;
+  }
+
+  /// Makes room for `plies` positions; false if the memory could not be had.
+  bool reserve(std::size_t plies) noexcept {
+    if (plies <= capacity_) return true;
+    if (plies > none) return false;
+    Entry* fresh = static_cast<Entry*>(::operator new(plies * sizeof(Entry), std::nothrow));
+    if (!fresh) return false;
+    for (Ply i = 0; i < size_; ++i) {
+      new (&fresh[i]) Entry(std::move(entries_[i]));
+      entries_[i].~Entry();
+    }
+    ::operator delete(entries_, std::nothrow);
+    entries_ = fresh;
+    capacity_ = Ply(plies);
+    return true;
+  }
+
+  /// Forgets every position (keeps the memory).
+  void clear() noexcept {
+    for (Ply i = 0; i < size_; ++i) entries_[i].~Entry();
+    size_ = 0;
+    window_ = 0;
+    reset_table();
+  }
+
+  /// Records the next position. `irreversible`: the move that led to it can never be
+  /// undone (the first position of a game is irreversible in this sense too, and is
+  /// treated so whatever is passed). `same(ply)` may confirm that the position at an
+  /// earlier ply with an equal key is really the same. Returns false only if memory
+  /// was needed beyond the reserved capacity and could not be had.
+  template <class Same = TrustKeys>
+  bool push(const Key& key, bool irreversible, Same&& same = Same{}) noexcept {
+    if (size_ == capacity_ && !reserve(capacity_ ? std::size_t(capacity_) * 2 : 64)) return false;
+    const std::size_t slot = slot_of(key);
+    Entry* e = new (&entries_[size_]) Entry{key, table_[slot], 0};
+    if (irreversible || size_ == 0) {
+      e->info = irreversible_bit | window_;
+      window_ = size_;
+    } else {
+      const Ply previous = find(key, same);
+      e->info = previous == none ? 1 : count_at(previous) + 1;
+    }
+    table_[slot] = size_++;
+    return true;
+  }
+
+  /// Undoes the last push.
+  void pop() noexcept {
+    if (size_ == 0) return;
+    Entry& e = entries_[--size_];
+    table_[slot_of(e.key)] = e.previous_in_slot;
+    if (e.info & irreversible_bit) window_ = e.info & ~irreversible_bit;
+    e.~Entry();
+  }
+
+  Ply size() const noexcept { return size_; }
+  bool empty() const noexcept { return size_ == 0; }
+  /// The ply of the current position (the last pushed), counting the first as 0.
+  Ply ply() const noexcept { return size_ ? size_ - 1 : none; }
+  const Key& key_at(Ply ply) const noexcept { return entries_[ply].key; }
+  /// The ply of the last irreversible move's position: nothing before it can recur.
+  Ply last_irreversible() const noexcept { return window_; }
+
+  /// How many times the position at `ply` had occurred by then, itself included.
+  Ply count_at(Ply ply) const noexcept {
+    const std::uint32_t info = entries_[ply].info;
+    return (info & irreversible_bit) ? 1 : info;
+  }
+  /// How many times the current position has occurred, itself included (0 if empty).
+  Ply count() const noexcept { return size_ ? count_at(size_ - 1) : 0; }
+  /// True if the current position has occurred at least `n` times (3: threefold).
+  bool is_repetition(Ply n) const noexcept { return count() >= n; }
+
+  /// The count a next position with `key` would have if pushed (as for an intended
+  /// move written on the scoresheet before a claim, 9.2.1.1 / 9.2.2.1).
+  template <class Same = TrustKeys>
+  Ply count_if_pushed(const Key& key, bool irreversible, Same&& same = Same{}) const noexcept {
+    if (irreversible || size_ == 0) return 1;
+    const Ply previous = find(key, same);
+    return previous == none ? 1 : count_at(previous) + 1;
+  }
+
+  /// Calls `visit(ply)` for every earlier occurrence of the position at `ply`, latest
+  /// first, as evidence for an arbiter. Returns the number of calls.
+  template <class Visit, class Same = TrustKeys>
+  Ply for_each_earlier_occurrence(Ply ply, Visit&& visit, Same&& same = Same{}) const noexcept {
+    Ply n = 0;
+    const Ply window = window_at(ply);
+    for (Ply i = entries_[ply].previous_in_slot; i != none && i >= window && i < ply; i = entries_[i].previous_in_slot) {
+      if (entries_[i].key == entries_[ply].key && same(i)) {
+        visit(i);
+        ++n;
+      }
+    }
+    return n;
+  }
+
+ private:
+  static constexpr std::size_t slots = std::size_t(1) << SlotBits;
+  static constexpr std::uint32_t irreversible_bit = 0x80000000u;
+
+  struct Entry {
+    Key key;
+    Ply previous_in_slot;  // the latest earlier ply whose key fell in the same slot
+    std::uint32_t info;    // irreversible: bit 31 + the previous window's start; else the count
+  };
+
+  std::size_t slot_of(const Key& key) const noexcept {
+    return std::size_t((Hash{}(key) * 0x9E3779B97F4A7C15ULL) >> (64 - SlotBits));
+  }
+
+  void reset_table() noexcept {
+    for (std::size_t i = 0; i < slots; ++i) table_[i] = none;
+  }
+
+  // The latest ply since the last irreversible move holding `key` (confirmed by `same`).
+  template <class Same>
+  Ply find(const Key& key, Same& same) const noexcept {
+    for (Ply i = table_[slot_of(key)]; i != none && i >= window_; i = entries_[i].previous_in_slot)
+      if (entries_[i].key == key && same(i)) return i;
+    return none;
+  }
+
+  // The first ply of the window that `ply` belongs to.
+  Ply window_at(Ply ply) const noexcept {
+    Ply w = window_;
+    // Windows start at irreversible entries; walk back through them (rarely far).
+    while (w > ply) w = entries_[w].info & ~irreversible_bit;
+    return w;
+  }
+
+  void swap(RepetitionTracker& other) noexcept {
+    std::swap(entries_, other.entries_);
+    std::swap(size_, other.size_);
+    std::swap(capacity_, other.capacity_);
+    std::swap(window_, other.window_);
+    for (std::size_t i = 0; i < slots; ++i) std::swap(table_[i], other.table_[i]);
+  }
+
+  Entry* entries_ = nullptr;
+  Ply size_ = 0;
+  Ply capacity_ = 0;
+  Ply window_ = 0;
+  Ply table_[slots];
+};
+
+}  // namespace arbiter

@@ -1,0 +1,20 @@
+// Compiled with -fno-exceptions -fno-rtti (tests/CMakeLists.txt): the engine-facing
+// headers must build and work without exceptions.
+#include <arbiter/halfmove.hpp>
+#include <arbiter/key.hpp>
+#include <arbiter/movegen.hpp>
+#include <arbiter/perft.hpp>
+#include <arbiter/position.hpp>
+#include <arbiter/repetition.hpp>
+
+int arbiter_noexcept_check() {
+  arbiter::RepetitionTracker<> tracker;
+  tracker.reserve(256);
+  arbiter::Position pos = arbiter::Position::startpos();
+  tracker.push(pos.key(), true);
+  for (arbiter::Move m : arbiter::legal_moves(pos)) {
+    tracker.push(pos.play(m).key(), pos.is_irreversible(m));
+    tracker.pop();
+  }
+  return int(arbiter::perft(pos, 2)) + int(tracker.count()) + int(arbiter::polyglot_key(pos) & 1);
+}
