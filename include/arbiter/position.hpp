@@ -114,6 +114,10 @@ struct SetupIssue {
 
 class Position {
  public:
+  /// The largest halfmove clock and fullmove number: FEN accepts no more, and playing
+  /// a move keeps them there (a game that long is over by 9.6.2 anyway).
+  static constexpr int max_counter = 65535;
+
   /// An empty board: not a legal position; use startpos() or from_setup().
   Position() noexcept {
     for (Piece& p : board_) p = Piece::None;
@@ -313,8 +317,8 @@ inline void Position::play_in_place(Move m) noexcept {
   if (ep_in_key_) k ^= zobrist::en_passant(file_of(ep_square_));
   ep_square_ = Square::None;
   ep_in_key_ = false;
-  ++halfmove_;
-  fullmove_ += int(us);
+  halfmove_ += int(halfmove_ < max_counter);
+  fullmove_ += int(us == Color::Black && fullmove_ < max_counter);
 
   // Castling rights are lost only when the king or that rook moves, or the rook is
   // captured (Article 3.8.2.1); a castle that is merely impossible now keeps them.

@@ -72,7 +72,7 @@ inline bool parse_counter(std::string_view s, int min, int& out) noexcept {
     if (c < '0' || c > '9') return false;
     v = v * 10 + (c - '0');
   }
-  if (v < min || v > 65535) return false;
+  if (v < min || v > Position::max_counter) return false;
   out = v;
   return true;
 }
@@ -165,6 +165,7 @@ inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
   const auto [ctext, cstart] = fields[2];
   if (ctext != "-") {
     bool nonstandard = options.castling == CastlingMode::Chess960;
+    bool seen[26 * 2] = {};
     for (std::size_t i = 0; i < ctext.size(); ++i) {
       const char c = ctext[i];
       const int column = cstart + int(i);
@@ -173,6 +174,10 @@ inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
       const char upper = white ? c : char(c - 'a' + 'A');
       if (upper < 'A' || upper > 'Z' || (upper > 'H' && upper != 'K' && upper != 'Q'))
         return fail(PositionError::CastlingSyntax, 3, column);
+      // A letter given twice is malformed, even where lenient mode would drop the right.
+      bool& seen_before = seen[(upper - 'A') + (white ? 0 : 26)];
+      if (seen_before) return fail(PositionError::CastlingSyntax, 3, column);
+      seen_before = true;
       const int back = color == Color::White ? 0 : 56;
       int king_file = -1;
       for (int f = 0; f < 8; ++f)
