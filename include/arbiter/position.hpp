@@ -194,7 +194,12 @@ class Position {
     return resets_halfmove_clock(m) || (castling_touch_ & (square_bb(m.from()) | square_bb(m.to())));
   }
 
+  /// Whether play_in_place() keeps the FIDE key. `Skip` is for engines that keep keys
+  /// of their own: after it, key() and has_legal_en_passant() are meaningless.
+  enum class KeyUpdate : bool { Incremental, Skip };
+
   /// Plays a legal move (precondition: `m` is one of legal_moves(*this); not checked).
+  template <KeyUpdate Update = KeyUpdate::Incremental>
   void play_in_place(Move m) noexcept;
   /// Returns the position after a legal move, leaving this one as it is (copy-make).
   [[nodiscard]] Position play(Move m) const noexcept {
@@ -309,6 +314,7 @@ inline void Position::update_castling_touch() noexcept {
   }
 }
 
+template <Position::KeyUpdate Update>
 inline void Position::play_in_place(Move m) noexcept {
   const Color us = side_, them = ~us;
   const Square from = m.from(), to = m.to();
@@ -373,13 +379,15 @@ inline void Position::play_in_place(Move m) noexcept {
   }
 
   side_ = them;
-  // The en passant file enters the key only if the capture is legal (FIDE 9.2.2 / 9.2.3).
-  if (ep_square_ != Square::None && (pawn_attacks(us, ep_square_) & pieces(them, PieceType::Pawn)) &&
-      find_legal_en_passant()) {
-    ep_in_key_ = true;
-    k ^= zobrist::en_passant(file_of(ep_square_));
+  if constexpr (Update == KeyUpdate::Incremental) {
+    // The en passant file enters the key only if the capture is legal (FIDE 9.2.2 / 9.2.3).
+    if (ep_square_ != Square::None && (pawn_attacks(us, ep_square_) & pieces(them, PieceType::Pawn)) &&
+        find_legal_en_passant()) {
+      ep_in_key_ = true;
+      k ^= zobrist::en_passant(file_of(ep_square_));
+    }
+    key_ = k;
   }
-  key_ = k;
 }
 
 inline bool operator==(const Position& a, const Position& b) noexcept {
