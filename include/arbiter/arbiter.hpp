@@ -8,6 +8,7 @@
 #include "key.hpp"
 #include "movegen.hpp"
 #include "notation/fen.hpp"
+#include "notation/san.hpp"
 #include "notation/uci.hpp"
 #include "perft.hpp"
 #include "position.hpp"

@@ -39,6 +39,15 @@ class MoveList {
   std::size_t size_ = 0;
 };
 
+/// Restricts generation to some destination squares and piece types (bit index(type)
+/// of `types`); castling counts as a king move to its rook's square.
+struct MoveFilter {
+  Bitboard to = ~Bitboard(0);
+  unsigned types = 0x3F;
+
+  static constexpr unsigned type_bit(PieceType t) noexcept { return 1u << index(t); }
+};
+
 namespace detail {
 
 inline constexpr PieceType promotion_types[4] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
@@ -72,8 +81,8 @@ struct CountSink {
   void move(Move) noexcept { ++count; }
 };
 
-template <Color Us, class Sink>
-void generate_legal(const Position& pos, Sink& sink) noexcept {
+template <Color Us, bool Filtered, class Sink>
+void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noexcept {
   constexpr Color Them = ~Us;
   constexpr int Up = pawn_push(Us);
   constexpr int UpLeft = Us == Color::White ? 7 : -9;   // towards the a-file
@@ -81,6 +90,8 @@ void generate_legal(const Position& pos, Sink& sink) noexcept {
   constexpr Bitboard PromotionRank = Us == Color::White ? Rank8 : Rank1;
   constexpr Bitboard ThirdRank = Us == Color::White ? rank_bb(2) : rank_bb(5);
 
+  const Bitboard only_to = Filtered ? filter.to : ~Bitboard(0);
+  auto wanted = [&](PieceType t) { return !Filtered || (filter.types >> index(t) & 1); };
   const auto& tables = slider_tables();
   const Bitboard occ = pos.occupied();
   const Bitboard own = pos.pieces(Us), enemy = pos.pieces(Them);
@@ -88,8 +99,8 @@ void generate_legal(const Position& pos, Sink& sink) noexcept {
   const Bitboard checkers = pos.attackers_to(ksq) & enemy;
 
   // King: every square not attacked once the king has left its own square.
-  {
-    Bitboard to = king_attacks(ksq) & ~own, safe = 0;
+  if (wanted(PieceType::King)) {
+    Bitboard to = king_attacks(ksq) & ~own & only_to, safe = 0;
     const Bitboard occ_without_king = occ ^ square_bb(ksq);
     while (to) {
       Square t = pop_lsb(to);
@@ -100,17 +111,18 @@ void generate_legal(const Position& pos, Sink& sink) noexcept {
   if (more_than_one(checkers)) return;  // double check: only the king moves
 
   // Squares that resolve a single check (capture the checker or block), else any.
-  const Bitboard target = (checkers ? between_bb(ksq, lsb(checkers)) | checkers : ~Bitboard(0)) & ~own;
+  const Bitboard target = (checkers ? between_bb(ksq, lsb(checkers)) | checkers : ~Bitboard(0)) & ~own & only_to;
   const Bitboard pinned = pos.blockers_for_king(Us) & own;
   // A pinned piece can never resolve a check, so in check only unpinned pieces move.
   const Bitboard movable_pinned = checkers ? 0 : pinned;
 
-  for (Bitboard b = pos.pieces(Us, PieceType::Knight) & ~pinned; b;) {
+  for (Bitboard b = wanted(PieceType::Knight) ? pos.pieces(Us, PieceType::Knight) & ~pinned : 0; b;) {
     Square s = pop_lsb(b);
     sink.piece_moves(s, knight_attacks(s) & target);
   }
-  const Bitboard diagonal = pos.pieces(Us, PieceType::Bishop) | pos.pieces(Us, PieceType::Queen);
-  const Bitboard straight = pos.pieces(Us, PieceType::Rook) | pos.pieces(Us, PieceType::Queen);
+  const Bitboard queens = wanted(PieceType::Queen) ? pos.pieces(Us, PieceType::Queen) : 0;
+  const Bitboard diagonal = (wanted(PieceType::Bishop) ? pos.pieces(Us, PieceType::Bishop) : 0) | queens;
+  const Bitboard straight = (wanted(PieceType::Rook) ? pos.pieces(Us, PieceType::Rook) : 0) | queens;
   for (Bitboard b = diagonal & ~pinned; b;) {
     Square s = pop_lsb(b);
     sink.piece_moves(s, tables.bishop[index(s)].attacks(occ) & target);
@@ -129,7 +141,7 @@ void generate_legal(const Position& pos, Sink& sink) noexcept {
   }
 
   // Pawns that are not pinned move in bulk, one shift per direction.
-  const Bitboard pawns = pos.pieces(Us, PieceType::Pawn);
+  const Bitboard pawns = wanted(PieceType::Pawn) ? pos.pieces(Us, PieceType::Pawn) : 0;
   const Bitboard free_pawns = pawns & ~pinned;
   const Bitboard empty = ~occ;
   {
@@ -151,7 +163,7 @@ void generate_legal(const Position& pos, Sink& sink) noexcept {
     const Square s = pop_lsb(b);
     const Bitboard line = tables.line[index(ksq)][index(s)];
     const Bitboard single = shift<Up>(square_bb(s)) & empty;
-    Bitboard to = (single | (shift<Up>(single & ThirdRank) & empty) | (pawn_attacks(Us, s) & enemy)) & line;
+    Bitboard to = (single | (shift<Up>(single & ThirdRank) & empty) | (pawn_attacks(Us, s) & enemy)) & line & only_to;
     while (to) {
       const Square t = pop_lsb(to);
       if (square_bb(t) & PromotionRank) {
@@ -163,7 +175,7 @@ void generate_legal(const Position& pos, Sink& sink) noexcept {
   }
   // En passant: tested one by one against every line to the king (pins, the rank
   // opened by removing both pawns, and a check the capture does not resolve).
-  if (const Square ep = pos.en_passant_square(); ep != Square::None) {
+  if (const Square ep = pos.en_passant_square(); ep != Square::None && contains(only_to, ep)) {
     for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
       const Square s = pop_lsb(b);
       if (pos.is_legal_en_passant(s)) sink.move(Move::en_passant(s, ep));
@@ -172,10 +184,11 @@ void generate_legal(const Position& pos, Sink& sink) noexcept {
   // Castling (Article 3.8.2): the right exists, the king is not in check, every square
   // between king and rook and their destinations is empty (but for the two of them),
   // and no square the king crosses or lands on is attacked.
-  if (!checkers && pos.castling_rights().any(Us)) {
+  if (!checkers && pos.castling_rights().any(Us) && wanted(PieceType::King)) {
     for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide}) {
       if (!pos.castling_rights().has(Us, side)) continue;
       const Square rsq = pos.castling_rook(Us, side);
+      if (!contains(only_to, rsq)) continue;
       const Square kto = relative_square(Us, side == CastlingSide::KingSide ? Square::G1 : Square::C1);
       const Square rto = relative_square(Us, side == CastlingSide::KingSide ? Square::F1 : Square::D1);
       const Bitboard king_path = tables.between[index(ksq)][index(kto)] | square_bb(kto);
@@ -195,8 +208,14 @@ void generate_legal(const Position& pos, Sink& sink) noexcept {
 
 template <class Sink>
 void generate_legal(const Position& pos, Sink& sink) noexcept {
-  if (pos.side_to_move() == Color::White) generate_legal<Color::White>(pos, sink);
-  else generate_legal<Color::Black>(pos, sink);
+  if (pos.side_to_move() == Color::White) generate_legal<Color::White, false>(pos, sink);
+  else generate_legal<Color::Black, false>(pos, sink);
+}
+
+template <class Sink>
+void generate_legal(const Position& pos, Sink& sink, MoveFilter filter) noexcept {
+  if (pos.side_to_move() == Color::White) generate_legal<Color::White, true>(pos, sink, filter);
+  else generate_legal<Color::Black, true>(pos, sink, filter);
 }
 
 }  // namespace detail
@@ -205,6 +224,13 @@ void generate_legal(const Position& pos, Sink& sink) noexcept {
 inline void generate_legal_moves(const Position& pos, MoveList& list) noexcept {
   detail::ListSink sink{list};
   detail::generate_legal(pos, sink);
+}
+
+/// Appends the legal moves that pass `filter` (destination squares, piece types):
+/// what reading a written move (SAN) needs, without generating the rest.
+inline void generate_legal_moves(const Position& pos, MoveList& list, MoveFilter filter) noexcept {
+  detail::ListSink sink{list};
+  detail::generate_legal(pos, sink, filter);
 }
 
 /// Every legal move of the side to move.

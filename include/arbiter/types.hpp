@@ -99,14 +99,16 @@ class Move {
  public:
   enum class Kind : std::uint8_t { Normal = 0, Promotion = 1, EnPassant = 2, Castling = 3 };
 
-  constexpr Move() noexcept = default;
+  /// Trivial, so that move lists need no initialisation: `Move m;` is indeterminate,
+  /// `Move m{}` and Move::none() are the null move.
+  Move() noexcept = default;
   constexpr Move(Square from, Square to) noexcept
       : data_(std::uint16_t(index(from) | (index(to) << 6))) {}
   constexpr Move(Square from, Square to, Kind kind, PieceType promotion = PieceType::Knight) noexcept
       : data_(std::uint16_t(index(from) | (index(to) << 6) | ((int(promotion) - 1) & 3) << 12 |
                             int(kind) << 14)) {}
 
-  static constexpr Move none() noexcept { return Move(); }
+  static constexpr Move none() noexcept { return Move(Square::A1, Square::A1); }
   static constexpr Move promotion(Square from, Square to, PieceType t) noexcept {
     return Move(from, to, Kind::Promotion, t);
   }
@@ -132,7 +134,7 @@ class Move {
   friend constexpr bool operator!=(Move a, Move b) noexcept { return a.data_ != b.data_; }
 
  private:
-  std::uint16_t data_ = 0;
+  std::uint16_t data_;
 };
 
 }  // namespace arbiter

@@ -48,7 +48,7 @@ constexpr const char* describe(UciError e) noexcept {
 }
 
 struct UciResult {
-  Move move;
+  Move move{};
   UciError error = UciError::None;
   bool ok() const noexcept { return error == UciError::None; }
   explicit operator bool() const noexcept { return ok(); }
