@@ -69,6 +69,13 @@ class PositionSignature {
     words_[3] = state;
   }
 
+  /// Drops the castling part, then adds rights one by one: for the reading where only
+  /// castling moves legal now distinguish positions (spec E12).
+  void clear_castling() noexcept { words_[3] &= ~(std::uint64_t(0xFFFF) << 1); }
+  void add_castling(Color c, CastlingSide side, int rook_file) noexcept {
+    words_[3] |= std::uint64_t(8 | rook_file) << (1 + 4 * Setup::right_index(c, side));
+  }
+
   friend bool operator==(const PositionSignature& a, const PositionSignature& b) noexcept {
     return a.words_ == b.words_;
   }

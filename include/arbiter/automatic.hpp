@@ -1,0 +1,44 @@
+#pragma once
+// The endings that need no claim, checked after every move: Article 5 on the board
+// (checkmate, stalemate, dead position) and the automatic draws of Article 9.6
+// (fivefold repetition, seventy-five moves), in that order of precedence: a checkmate
+// on the 150th ply stands (9.6.2, last sentence; E4), a stalemate or dead position
+// there is recorded under Article 5 (E5).
+
+#include "laws.hpp"
+#include "outcome.hpp"
+#include "record.hpp"
+
+namespace arbiter {
+
+/// Whether the position at `ply` completes a fivefold repetition under `rule`.
+inline bool is_fivefold(const GameRecord& record, GameRecord::Ply ply, FivefoldRule rule) noexcept {
+  if (rule == FivefoldRule::None || record.count(ply) < 5) return false;
+  if (rule == FivefoldRule::AnyFive) return true;
+  // 2014, "five consecutive alternate moves": the position recurred every fourth ply.
+  if (ply < 16) return false;
+  for (GameRecord::Ply back = 4; back <= 16; back += 4)
+    if (record.entry(ply - back).signature != record.entry(ply).signature) return false;
+  return true;
+}
+
+/// Whether the position at `ply` ends the game by the 75-move rule (150 plies without
+/// pawn move or capture; the clock per the record's policy).
+inline bool is_seventyfive(const GameRecord& record, GameRecord::Ply ply, SeventyFiveRule rule) noexcept {
+  return rule != SeventyFiveRule::None && record.halfmoves(ply) >= HalfmoveClock::automatic_threshold;
+}
+
+/// The automatic ending at `ply`, if any.
+inline Termination automatic_ending(const GameRecord& record, GameRecord::Ply ply, const Rules& rules) noexcept {
+  switch (board_ending(record.position(ply))) {
+    case BoardEnding::Checkmate: return Termination::Checkmate;
+    case BoardEnding::Stalemate: return Termination::Stalemate;
+    case BoardEnding::DeadPosition: return Termination::DeadPosition;
+    case BoardEnding::None: break;
+  }
+  if (is_fivefold(record, ply, rules.fivefold())) return Termination::FivefoldRepetition;
+  if (is_seventyfive(record, ply, rules.seventyfive())) return Termination::SeventyFiveMoves;
+  return Termination::None;
+}
+
+}  // namespace arbiter

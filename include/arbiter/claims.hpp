@@ -1,0 +1,215 @@
+#pragma once
+// The claim evaluator: threefold repetition (9.2) and the fifty-move rule (9.3), each
+// on the board or with an intended move written first, with the loss of the right to
+// claim (9.4) and the procedure and penalty (9.5), for the edition and time control in
+// use. A ruling keeps "inadmissible" (the claim may not be made now) apart from
+// "incorrect" (made properly, but the condition is false), names the article that
+// decides it, gives the evidence, and the consequences.
+
+#include <cstdint>
+#include <vector>
+
+#include "laws.hpp"
+#include "record.hpp"
+
+namespace arbiter {
+
+enum class ClaimKind : std::uint8_t { Threefold, FiftyMoves };
+
+constexpr const char* to_string(ClaimKind k) noexcept {
+  return k == ClaimKind::Threefold ? "threefold repetition" : "fifty-move rule";
+}
+
+struct Claim {
+  ClaimKind kind = ClaimKind::Threefold;
+  Color claimant = Color::White;
+  /// The move written on the scoresheet first (9.2.1 / 9.3.1), not played; it may be
+  /// illegal (E1). Move::none(): a claim on the position on the board (9.2.2 / 9.3.2).
+  Move intended = Move::none();
+  /// The claimant's time left in seconds, if known (1997-2005 deduct from it).
+  int claimant_seconds_left = -1;
+
+  bool has_intended() const noexcept { return intended != Move::none(); }
+};
+
+/// Why a claim may not be made now.
+enum class Inadmissible : std::uint8_t {
+  None,
+  GameOver,      ///< the game has already ended
+  NotOnMove,     ///< only the player having the move may claim (9.2, 9.3; E19), also after
+                 ///< releasing the move that makes the repetition (E3)
+  PieceTouched,  ///< 9.4: a piece was touched with intent (2001 on) this turn (E2)
+};
+
+constexpr const char* to_string(Inadmissible i) noexcept {
+  switch (i) {
+    case Inadmissible::None: return "admissible";
+    case Inadmissible::GameOver: return "the game has already ended";
+    case Inadmissible::NotOnMove: return "the claimant does not have the move";
+    case Inadmissible::PieceTouched: return "the claimant touched a piece with intent to move it";
+  }
+  return "?";
+}
+
+/// What the claim is judged against besides the record.
+struct ClaimContext {
+  bool game_over = false;
+  bool piece_touched = false;  ///< the player to move touched a piece with intent this turn
+};
+
+struct Ruling {
+  ClaimKind kind = ClaimKind::Threefold;
+  bool with_intended = false;
+  Inadmissible inadmissible = Inadmissible::None;
+  bool correct = false;
+  /// The article that decides the ruling in the edition in use.
+  const char* article = "";
+  /// The article of the penalty (incorrect claims only).
+  const char* penalty_article = "";
+
+  // Evidence
+  /// Threefold: the plies at which the position occurred (with the intended move, the
+  /// last is the ply the move would make).
+  std::vector<GameRecord::Ply> occurrences;
+  /// Fifty moves: plies without pawn move or capture (after the intended move, if any),
+  /// and the ply of the last reset (HalfmoveClock::none: before the start).
+  std::int32_t halfmoves = 0;
+  std::int32_t last_reset = HalfmoveClock::none;
+
+  // Consequences
+  bool draw = false;                 ///< a correct claim: the game is drawn at once (9.5.2)
+  int opponent_seconds_added = 0;    ///< an incorrect claim (9.5.3)
+  int claimant_seconds_after = -1;   ///< 1997-2005 deductions, when the time left was given
+  Move must_play = Move::none();     ///< the intended move, which must now be played
+  bool intended_illegal = false;     ///< E1: the written move is illegal
+  /// E1: the player must move the piece on this square (Square::None: any move, 4.5).
+  Square must_move_from = Square::None;
+  bool counts_as_offer = false;      ///< 9.1.2.3: the claim is also a draw offer
+
+  bool admissible() const noexcept { return inadmissible == Inadmissible::None; }
+};
+
+namespace detail {
+inline Ruling inadmissible(const Claim& claim, Inadmissible why, const Rules& rules) {
+  Ruling r;
+  r.kind = claim.kind;
+  r.with_intended = claim.has_intended();
+  r.inadmissible = why;
+  const Articles& a = rules.laws().articles;
+  if (why == Inadmissible::PieceTouched) r.article = a.right_to_claim_lost;
+  else if (claim.kind == ClaimKind::Threefold) r.article = claim.has_intended() ? a.threefold_intended : a.threefold_on_board;
+  else r.article = claim.has_intended() ? a.fifty_intended : a.fifty_on_board;
+  return r;
+}
+}  // namespace detail
+
+/// Rules on a claim against the game record.
+inline Ruling evaluate(const GameRecord& record, const Claim& claim, const ClaimContext& context, const Rules& rules) {
+  const Laws& laws = rules.laws();
+  const Articles& a = laws.articles;
+  const Position& pos = record.position();
+  if (context.game_over) return detail::inadmissible(claim, Inadmissible::GameOver, rules);
+  if (claim.claimant != pos.side_to_move()) return detail::inadmissible(claim, Inadmissible::NotOnMove, rules);
+  if (context.piece_touched && laws.claim_right_lost_by == ClaimRightLostBy::PieceTouched)
+    return detail::inadmissible(claim, Inadmissible::PieceTouched, rules);
+
+  Ruling r;
+  r.kind = claim.kind;
+  r.with_intended = claim.has_intended();
+  r.counts_as_offer = laws.claim_is_offer;
+  const GameRecord::Ply ply = record.ply();
+  const bool legal = claim.has_intended() && is_legal(pos, claim.intended);
+  r.intended_illegal = claim.has_intended() && !legal;
+
+  if (claim.kind == ClaimKind::Threefold) {
+    // On the board: at least the third occurrence (E15: a later one is as good).
+    const bool on_board = record.count() >= 3;
+    bool by_move = false;
+    if (legal) {
+      by_move = record.count_after(claim.intended) >= 3;
+      if (by_move) {
+        // The position the move would make: its earlier occurrences, then ply + 1.
+        const Position next = pos.play(claim.intended);
+        const PositionSignature sig = identity_signature(next, record.castling_identity());
+        for (GameRecord::Ply p = 0; p <= ply; ++p)
+          if (record.entry(p).signature == sig) r.occurrences.push_back(p);
+        r.occurrences.push_back(ply + 1);
+      }
+    }
+    if (!by_move) r.occurrences = record.occurrences(ply);
+    r.correct = by_move || on_board;
+    r.article = by_move || (claim.has_intended() && !on_board) ? a.threefold_intended : a.threefold_on_board;
+  } else {
+    const std::int32_t before = record.halfmoves();
+    r.last_reset = record.last_reset(ply);
+    const bool on_board = before >= HalfmoveClock::claim_threshold;
+    // E16: a written pawn move or capture resets the count; E17: a written move that
+    // would mate still makes the claim correct, since the claim is ruled before it.
+    const bool by_move = legal && !pos.resets_halfmove_clock(claim.intended) &&
+                         before + 1 >= HalfmoveClock::claim_threshold;
+    r.halfmoves = by_move ? before + 1 : before;
+    r.correct = by_move || on_board;
+    r.article = by_move || (claim.has_intended() && !on_board) ? a.fifty_intended : a.fifty_on_board;
+  }
+
+  if (r.correct) {
+    r.draw = true;
+    return r;
+  }
+  // Incorrect (9.5.3): time to the opponent (and, 1997-2005, from the claimant); the
+  // written move must be played (E1: if illegal, another move of the same piece).
+  r.penalty_article = rules.penalty_article();
+  r.opponent_seconds_added = rules.opponent_bonus_seconds();
+  if (claim.claimant_seconds_left >= 0) r.claimant_seconds_after = rules.claimant_seconds_after(claim.claimant_seconds_left);
+  if (legal) {
+    r.must_play = claim.intended;
+  } else if (claim.has_intended()) {
+    const Square from = claim.intended.from();
+    const Piece piece = pos.piece_on(from);
+    bool piece_can_move = false;
+    if (piece != Piece::None && color_of(piece) == claim.claimant) {
+      MoveList moves;
+      generate_legal_moves(pos, moves, MoveFilter{~Bitboard(0), MoveFilter::type_bit(type_of(piece))});
+      for (Move m : moves) piece_can_move |= m.from() == from;
+    }
+    r.must_move_from = piece_can_move ? from : Square::None;
+  }
+  return r;
+}
+
+/// What the player to move could claim now: on the board, and every intended move
+/// that would make a claim correct. The search over moves runs only where a claim
+/// is within one move (a position seen twice, or 99 plies without reset).
+struct AvailableClaims {
+  bool right_lost = false;         ///< 9.4: a piece was touched this turn, no claim now
+  bool threefold_on_board = false; ///< 9.2.2 (2023)
+  bool fifty_on_board = false;     ///< 9.3.2
+  MoveList threefold_intended;     ///< 9.2.1: moves after which the position occurs a third time
+  MoveList fifty_intended;         ///< 9.3.1: moves that complete the fifty moves
+
+  bool threefold() const noexcept { return threefold_on_board || !threefold_intended.empty(); }
+  bool fifty() const noexcept { return fifty_on_board || !fifty_intended.empty(); }
+  bool any() const noexcept { return threefold() || fifty(); }
+};
+
+inline AvailableClaims available_claims(const GameRecord& record, const ClaimContext& context, const Rules& rules) {
+  AvailableClaims c;
+  if (context.game_over) return c;
+  if (context.piece_touched && rules.laws().claim_right_lost_by == ClaimRightLostBy::PieceTouched) {
+    c.right_lost = true;
+    return c;
+  }
+  c.threefold_on_board = record.count() >= 3;
+  c.fifty_on_board = record.halfmoves() >= HalfmoveClock::claim_threshold;
+  const bool threefold_near = record.threefold_within_one_move();
+  const bool fifty_near = record.halfmoves() + 1 >= HalfmoveClock::claim_threshold;
+  if (!threefold_near && !fifty_near) return c;
+  const Position& pos = record.position();
+  for (Move m : legal_moves(pos)) {
+    if (threefold_near && record.count_after(m) >= 3) c.threefold_intended.push_back(m);
+    if (fifty_near && !pos.resets_halfmove_clock(m)) c.fifty_intended.push_back(m);
+  }
+  return c;
+}
+
+}  // namespace arbiter

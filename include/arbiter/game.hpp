@@ -1,0 +1,271 @@
+#pragma once
+// Game: a start position and the events of a game — moves, draw offers and their
+// answers (9.1), pieces touched (4.3 / 9.4), claims (9.2, 9.3, 9.5), flag fall (6.9),
+// resignation (5.1.2), agreement (5.2.3) — under one rules edition and time control.
+// After every event the game knows whether it has ended, how, and under which article,
+// and it refuses moves once it has ended, saying why. available_claims() tells a GUI
+// what the player to move could claim now.
+
+#include <cstdint>
+#include <string_view>
+
+#include "automatic.hpp"
+#include "claims.hpp"
+#include "notation/san.hpp"
+#include "notation/uci.hpp"
+
+namespace arbiter {
+
+/// Why an event was refused.
+enum class GameError : std::uint8_t {
+  None,
+  GameOver,              ///< the game has already ended (see Game::termination())
+  IllegalMove,           ///< not a legal move (or unreadable notation)
+  MustPlayIntendedMove,  ///< 9.5.3: after an incorrect claim, the written move must be played
+  MustMoveSamePiece,     ///< E1 / 4.3: the written move was illegal: move the same piece
+  MustMoveTouchedPiece,  ///< 4.3.1: a touched piece must be moved
+  MustCaptureTouchedPiece,  ///< 4.3.2: a touched opponent's piece must be captured
+  NotOnMove,             ///< only the player having the move may do this
+  NoOffer,               ///< there is no standing offer to accept or decline
+  AgreementNotAllowed,   ///< 9.1.1: the event forbids agreements, or (2017 on, 5.2.3)
+                         ///< not both players have made a move yet
+  NotApplicable,         ///< the event does not apply (e.g. an illegal-position draw in standard chess)
+};
+
+constexpr const char* to_string(GameError e) noexcept {
+  switch (e) {
+    case GameError::None: return "ok";
+    case GameError::GameOver: return "the game has already ended";
+    case GameError::IllegalMove: return "illegal move";
+    case GameError::MustPlayIntendedMove: return "the move written for the claim must be played";
+    case GameError::MustMoveSamePiece: return "the written move was illegal: a move with the same piece must be made";
+    case GameError::MustMoveTouchedPiece: return "the touched piece must be moved";
+    case GameError::MustCaptureTouchedPiece: return "the touched piece must be captured";
+    case GameError::NotOnMove: return "the player does not have the move";
+    case GameError::NoOffer: return "there is no draw offer to answer";
+    case GameError::AgreementNotAllowed: return "a draw by agreement is not allowed now";
+    case GameError::NotApplicable: return "does not apply here";
+  }
+  return "?";
+}
+
+struct GameOptions {
+  Rules rules{};
+  /// 9.1.1: the event allows draws by agreement (then a claim is also an offer).
+  bool agreements_allowed = true;
+  CastlingIdentity castling_identity = CastlingIdentity::Rights;
+};
+
+class Game {
+ public:
+  explicit Game(const Position& start = Position::startpos(), GameOptions options = {})
+      : options_(options),
+        record_(start, options.rules.interpretation.trust_fen_halfmove_clock, options.castling_identity) {
+    // A set-up position may itself be over (a mate or a dead position).
+    end_if_automatic();
+  }
+
+  const GameRecord& record() const noexcept { return record_; }
+  const Position& position() const noexcept { return record_.position(); }
+  const Rules& rules() const noexcept { return options_.rules; }
+  const GameOptions& options() const noexcept { return options_; }
+
+  bool is_over() const noexcept { return termination_ != Termination::None; }
+  Termination termination() const noexcept { return termination_; }
+  GameResult result() const noexcept { return result_; }
+  /// The article under which the game ended, in the edition in use (for a claim: the
+  /// article of the way it was made, e.g. 9.2.1 for an intended move, 2023).
+  const char* termination_article() const noexcept {
+    return *claim_article_ ? claim_article_ : article_of(termination_, rules().laws());
+  }
+  /// The ply at which the game ended.
+  GameRecord::Ply end_ply() const noexcept { return end_ply_; }
+
+  // ---- Moves ------------------------------------------------------------------------
+  GameError play(Move m) {
+    if (is_over()) return GameError::GameOver;
+    const Position& pos = position();
+    if (!is_legal(pos, m)) return GameError::IllegalMove;
+    if (must_play_ != Move::none() && m != must_play_) return GameError::MustPlayIntendedMove;
+    if (must_move_from_ != Square::None && m.from() != must_move_from_) return GameError::MustMoveSamePiece;
+    if (touched_ != Square::None) {
+      const Piece p = pos.piece_on(touched_);
+      if (color_of(p) == pos.side_to_move()) {
+        if (m.from() != touched_ && piece_has_move(touched_)) return GameError::MustMoveTouchedPiece;
+      } else if (m.to() != touched_ && can_capture(touched_)) {
+        return GameError::MustCaptureTouchedPiece;
+      }
+    }
+    const Color mover = pos.side_to_move();
+    // A standing offer by the opponent is rejected by this move (1997: 9.1; later the
+    // touch that preceded it already rejected it).
+    offer_[index(~mover)] = false;
+    record_.play(m);
+    touched_ = Square::None;
+    must_play_ = Move::none();
+    must_move_from_ = Square::None;
+    end_if_automatic();
+    return GameError::None;
+  }
+
+  GameError play_san(std::string_view san, SanOptions options = {}) {
+    const SanResult r = parse_san(position(), san, options);
+    return r ? play(r.move) : (is_over() ? GameError::GameOver : GameError::IllegalMove);
+  }
+  GameError play_uci(std::string_view uci) {
+    const UciResult r = parse_uci(position(), uci);
+    return r ? play(r.move) : (is_over() ? GameError::GameOver : GameError::IllegalMove);
+  }
+
+  // ---- Draw offers (9.1) ---------------------------------------------------------------
+  /// An offer stands until accepted, declined orally, rejected by the opponent touching
+  /// a piece with intent (1997: making a move), or the game ends another way (9.1.2.1).
+  GameError offer_draw(Color by) {
+    if (is_over()) return GameError::GameOver;
+    if (!options_.agreements_allowed) return GameError::AgreementNotAllowed;
+    offer_[index(by)] = true;
+    return GameError::None;
+  }
+  bool offer_standing(Color by) const noexcept { return !is_over() && offer_[index(by)]; }
+
+  GameError accept_draw(Color by) {
+    if (is_over()) return GameError::GameOver;
+    if (!offer_[index(~by)]) return GameError::NoOffer;
+    if (!options_.agreements_allowed || !enough_moves_for_agreement()) return GameError::AgreementNotAllowed;
+    end(Termination::Agreement, GameResult::Draw);
+    return GameError::None;
+  }
+  GameError decline_draw(Color by) {
+    if (is_over()) return GameError::GameOver;
+    if (!offer_[index(~by)]) return GameError::NoOffer;
+    offer_[index(~by)] = false;
+    return GameError::None;
+  }
+  /// Both players agree to a draw (5.2.3).
+  GameError agree_draw() {
+    if (is_over()) return GameError::GameOver;
+    if (!options_.agreements_allowed || !enough_moves_for_agreement()) return GameError::AgreementNotAllowed;
+    end(Termination::Agreement, GameResult::Draw);
+    return GameError::None;
+  }
+
+  // ---- Touch move (4.3) and the right to claim (9.4) ------------------------------------
+  /// The player to move touches a piece (own, to move it; the opponent's, to capture it)
+  /// with intent. From 2001 this loses the right to claim on this move (9.4) and rejects
+  /// the opponent's standing offer (9.1.2.1).
+  GameError touch_piece(Color by, Square s) {
+    if (is_over()) return GameError::GameOver;
+    if (by != position().side_to_move()) return GameError::NotOnMove;
+    if (position().piece_on(s) == Piece::None) return GameError::NotApplicable;
+    if (touched_ == Square::None) touched_ = s;
+    if (rules().laws().offer_rejected_by == OfferRejectedBy::PieceTouched) offer_[index(~by)] = false;
+    return GameError::None;
+  }
+  bool piece_touched() const noexcept { return touched_ != Square::None; }
+
+  // ---- Claims (9.2, 9.3, 9.5) -------------------------------------------------------------
+  /// Rules on a claim and applies the ruling: a correct claim draws the game at once; an
+  /// incorrect one obliges the claimant to play the written move (or another move of the
+  /// same piece). A claim is also a draw offer where the edition says so (9.1.2.3).
+  Ruling claim(const Claim& c) {
+    Ruling r = evaluate(record_, c, context(), rules());
+    if (!r.admissible()) return r;
+    if (r.correct) {
+      end(c.kind == ClaimKind::Threefold ? Termination::ThreefoldClaim : Termination::FiftyMoveClaim, GameResult::Draw);
+      claim_article_ = r.article;
+      return r;
+    }
+    if (r.counts_as_offer && options_.agreements_allowed) offer_[index(c.claimant)] = true;
+    must_play_ = r.must_play;
+    must_move_from_ = r.must_move_from;
+    return r;
+  }
+  /// The claim as a draw offer (9.1.2.3), before the arbiter rules: the opponent may
+  /// accept it (E21; the agreement stands even if the claim was wrong).
+  GameError submit_claim_as_offer(const Claim& c) {
+    if (is_over()) return GameError::GameOver;
+    if (!rules().laws().claim_is_offer || !options_.agreements_allowed) return GameError::AgreementNotAllowed;
+    offer_[index(c.claimant)] = true;
+    return GameError::None;
+  }
+
+  AvailableClaims available_claims() const { return arbiter::available_claims(record_, context(), rules()); }
+
+  // ---- Time, resignation, irregularities ----------------------------------------------
+  /// The flag of `who` has fallen: a loss, unless the opponent cannot checkmate by any
+  /// possible series of legal moves (6.9).
+  GameError flag_fall(Color who) {
+    if (is_over()) return GameError::GameOver;
+    if (!can_checkmate(position(), ~who)) end(Termination::FlagFallDraw, GameResult::Draw);
+    else end(Termination::TimeForfeit, winner(~who));
+    return GameError::None;
+  }
+  /// `who` resigns: a loss; from 2023, a draw if the opponent could not checkmate (5.1.2).
+  GameError resign(Color who) {
+    if (is_over()) return GameError::GameOver;
+    if (rules().laws().resign_into_dead_is_draw && !can_checkmate(position(), ~who))
+      end(Termination::ResignationDraw, GameResult::Draw);
+    else
+      end(Termination::Resignation, winner(~who));
+    return GameError::None;
+  }
+  /// Rapid or blitz (2017 on): an illegal position (both kings in check, a pawn on its
+  /// last rank) is still on the board after the next move was completed: a draw (E29).
+  GameError illegal_position_persisted() {
+    if (is_over()) return GameError::GameOver;
+    if (rules().time_control == TimeControl::Standard || !*rules().laws().articles.illegal_position)
+      return GameError::NotApplicable;
+    end(Termination::IllegalPositionDraw, GameResult::Draw);
+    return GameError::None;
+  }
+
+ private:
+  static GameResult winner(Color c) noexcept { return c == Color::White ? GameResult::WhiteWins : GameResult::BlackWins; }
+
+  ClaimContext context() const noexcept { return {is_over(), touched_ != Square::None}; }
+
+  void end(Termination t, GameResult r) noexcept {
+    termination_ = t;
+    result_ = r;
+    end_ply_ = record_.ply();
+    offer_[0] = offer_[1] = false;  // an offer lapses when the game ends another way
+  }
+
+  void end_if_automatic() {
+    const Termination t = automatic_ending(record_, record_.ply(), rules());
+    if (t == Termination::None) return;
+    end(t, t == Termination::Checkmate ? winner(~position().side_to_move()) : GameResult::Draw);
+  }
+
+  bool enough_moves_for_agreement() const noexcept {
+    if (rules().laws().agreement_min_moves_each == 0) return true;
+    // Both players have made a move in this game: at least two plies.
+    return record_.ply() >= 2;
+  }
+
+  bool piece_has_move(Square s) const {
+    MoveList moves;
+    generate_legal_moves(position(), moves, MoveFilter{~Bitboard(0), MoveFilter::type_bit(type_of(position().piece_on(s)))});
+    for (Move m : moves)
+      if (m.from() == s) return true;
+    return false;
+  }
+  bool can_capture(Square s) const {
+    MoveList moves;
+    generate_legal_moves(position(), moves, MoveFilter{square_bb(s), 0x3F});
+    return !moves.empty();
+  }
+
+  GameOptions options_;
+  GameRecord record_;
+  Termination termination_ = Termination::None;
+  GameResult result_ = GameResult::Ongoing;
+  GameRecord::Ply end_ply_ = 0;
+  bool offer_[2] = {false, false};
+  Square touched_ = Square::None;
+  Move must_play_ = Move::none();
+  Square must_move_from_ = Square::None;
+  const char* claim_article_ = "";
+};
+
+}  // namespace arbiter

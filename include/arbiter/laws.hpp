@@ -1,0 +1,267 @@
+#pragma once
+// Rules editions as data: FIDE Laws of Chess in force from 1 July 1997, 2001, 2005,
+// 2009, 2014, 1 July 2017, 1 January 2018 and 1 January 2023 (the default), and the
+// time controls (standard, rapid, blitz). Each edition is one table row: how a draw
+// offer is rejected, whether a claim is an offer, how the right to claim is lost, what
+// an incorrect claim costs, which automatic draws exist, and the article number each
+// rule has in that edition. The values follow the project's rules specification
+// (docs/fide-draw-rules.md, sections 1, 13 and 14); where the Laws are open, the
+// choice is an option in Interpretation with the specification's default.
+
+#include <cstdint>
+#include <string_view>
+
+#include "termination.hpp"
+
+namespace arbiter {
+
+enum class Edition : std::uint8_t { Fide1997, Fide2001, Fide2005, Fide2009, Fide2014, Fide2017, Fide2018, Fide2023 };
+inline constexpr int edition_count = 8;
+inline constexpr Edition default_edition = Edition::Fide2023;
+
+enum class TimeControl : std::uint8_t { Standard, Rapid, Blitz };
+
+/// What rejects a standing draw offer besides an oral "no" (9.1).
+enum class OfferRejectedBy : std::uint8_t { MoveMade, PieceTouched };
+/// What loses the right to claim on this move (9.4).
+enum class ClaimRightLostBy : std::uint8_t { MoveMade, PieceTouched };
+/// The automatic repetition draw (9.6.1; 2014: 9.6 a).
+enum class FivefoldRule : std::uint8_t {
+  None,                  ///< before 2014: repetition is only ever a claim
+  ConsecutiveAlternate,  ///< 2014, "five consecutive alternate moves": occurrences 4 plies apart
+  AnyFive,               ///< July 2017 on: the same position at least five times
+};
+/// The automatic move-count draw (9.6.2; 2014: 9.6 b).
+enum class SeventyFiveRule : std::uint8_t {
+  None,         ///< before 2014
+  Last75,       ///< 2014 as quoted by some sources: "the last 75 moves"
+  AnySeries75,  ///< July 2017 on (and 2014 as quoted by others): any series of 75 moves each
+};
+/// How an incorrect claim changes the claimant's own clock (9.5).
+enum class ClaimantDeduction : std::uint8_t {
+  None,              ///< 2009 on: only the opponent gains time
+  HalfAtMost3Min,    ///< 1997: the claimant loses half the time left, at most 3 minutes
+  Table2001,         ///< 2001 (and presumably 2005): over 2 min: half, at most 3; 1-2 min: set to 1; under 1: none
+};
+
+/// The article numbers of one edition (as strings: editions number them differently).
+struct Articles {
+  const char* touch_move;           ///< 4.3
+  const char* checkmate;            ///< 5.1.1
+  const char* resignation;          ///< 5.1.2
+  const char* stalemate;            ///< 5.2.1
+  const char* dead_position;        ///< 5.2.2
+  const char* agreement;            ///< 5.2.3
+  const char* flag_fall;            ///< 6.9
+  const char* draw_offer;           ///< 9.1.2.1
+  const char* claim_is_offer;       ///< 9.1.2.3 ("" if the edition has no such rule)
+  const char* threefold_intended;   ///< 9.2.1 (2023): the position is about to appear
+  const char* threefold_on_board;   ///< 9.2.2 (2023): the position has just appeared
+  const char* same_position;        ///< 9.2.3 (2023): the definition
+  const char* fifty_intended;       ///< 9.3.1
+  const char* fifty_on_board;       ///< 9.3.2
+  const char* right_to_claim_lost;  ///< 9.4
+  const char* correct_claim;        ///< 9.5.2
+  const char* incorrect_claim;      ///< 9.5.3
+  const char* fivefold;             ///< 9.6.1 ("" before 2014)
+  const char* seventyfive;          ///< 9.6.2 ("" before 2014)
+  const char* rapid_penalty;        ///< the appendix article that sets the rapid penalty ("" if none)
+  const char* blitz_penalty;        ///< the appendix article that sets the blitz penalty ("" if none)
+  const char* illegal_position;     ///< rapid/blitz: illegal position left standing is a draw ("" if none)
+};
+
+/// One edition of the Laws, as the library applies it.
+struct Laws {
+  Edition edition;
+  const char* id;     ///< "FIDE_2023"
+  const char* name;   ///< "FIDE Laws of Chess, 1 January 2023"
+  OfferRejectedBy offer_rejected_by;
+  bool claim_is_offer;
+  int agreement_min_moves_each;  ///< 5.2.3 from 2017: both players made at least one move
+  ClaimRightLostBy claim_right_lost_by;
+  ClaimantDeduction claimant_deduction;
+  /// Seconds added to the opponent's clock after an incorrect claim, by time control.
+  int opponent_bonus[3];
+  FivefoldRule fivefold;
+  SeventyFiveRule seventyfive;
+  bool resign_into_dead_is_draw;  ///< 5.1.2 (2023): resigning when the opponent cannot mate draws
+  Articles articles;
+
+  constexpr int opponent_bonus_seconds(TimeControl tc) const noexcept { return opponent_bonus[int(tc)]; }
+};
+
+namespace detail {
+// clang-format off
+inline constexpr Laws laws_table[edition_count] = {
+  {Edition::Fide1997, "FIDE_1997", "FIDE Laws of Chess, 1 July 1997",
+   OfferRejectedBy::MoveMade, false, 0, ClaimRightLostBy::MoveMade, ClaimantDeduction::HalfAtMost3Min,
+   {180, 180, 180}, FivefoldRule::None, SeventyFiveRule::None, false,
+   {"4.3", "5.1(a)", "5.1(b)", "5.2(a)", "9.6", "5.2(b)", "6.10", "9.1", "",
+    "9.2(a)", "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5", "9.5", "", "", "", "", ""}},
+  {Edition::Fide2001, "FIDE_2001", "FIDE Laws of Chess, 1 July 2001",
+   OfferRejectedBy::PieceTouched, false, 0, ClaimRightLostBy::PieceTouched, ClaimantDeduction::Table2001,
+   {180, 180, 180}, FivefoldRule::None, SeventyFiveRule::None, false,
+   {"4.3", "5.1(a)", "5.1(b)", "5.2(a)", "5.2(b)", "5.2(c)", "6.10", "9.1(a)", "",
+    "9.2(a)", "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5", "9.5", "", "", "", "", ""}},
+  {Edition::Fide2005, "FIDE_2005", "FIDE Laws of Chess, 1 July 2005",
+   OfferRejectedBy::PieceTouched, true, 0, ClaimRightLostBy::PieceTouched, ClaimantDeduction::Table2001,
+   {180, 180, 180}, FivefoldRule::None, SeventyFiveRule::None, false,
+   {"4.3", "5.1(a)", "5.1(b)", "5.2(a)", "5.2(b)", "5.2(c)", "6.10", "9.1", "9.1",
+    "9.2(a)", "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5", "9.5", "", "", "", "", ""}},
+  {Edition::Fide2009, "FIDE_2009", "FIDE Laws of Chess, 1 July 2009",
+   OfferRejectedBy::PieceTouched, true, 0, ClaimRightLostBy::PieceTouched, ClaimantDeduction::None,
+   {180, 180, 180}, FivefoldRule::None, SeventyFiveRule::None, false,
+   {"4.3", "5.1 a", "5.1 b", "5.2 a", "5.2 b", "5.2 c", "6.9", "9.1 b(1)", "9.1 b(3)",
+    "9.2 a", "9.2 b", "9.2", "9.3 a", "9.3 b", "9.4", "9.5 a", "9.5 b", "", "", "", "", ""}},
+  {Edition::Fide2014, "FIDE_2014", "FIDE Laws of Chess, 1 July 2014",
+   OfferRejectedBy::PieceTouched, true, 0, ClaimRightLostBy::PieceTouched, ClaimantDeduction::None,
+   {120, 120, 120}, FivefoldRule::ConsecutiveAlternate, SeventyFiveRule::Last75, false,
+   {"4.3", "5.1 a", "5.1 b", "5.2 a", "5.2 b", "5.2 c", "6.9", "9.1 b(1)", "9.1 b(3)",
+    "9.2 a", "9.2 b", "9.2", "9.3 a", "9.3 b", "9.4", "9.5 a", "9.5 b", "9.6 a", "9.6 b", "", "", ""}},
+  {Edition::Fide2017, "FIDE_2017", "FIDE Laws of Chess, 1 July 2017",
+   OfferRejectedBy::PieceTouched, true, 1, ClaimRightLostBy::PieceTouched, ClaimantDeduction::None,
+   {120, 120, 60}, FivefoldRule::AnyFive, SeventyFiveRule::AnySeries75, false,
+   {"4.3", "5.1.1", "5.1.2", "5.2.1", "5.2.2", "5.2.3", "6.9", "9.1.2.1", "9.1.2.3",
+    "9.2.1.1", "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.4", "9.5.2", "9.5.3", "9.6.1", "9.6.2", "", "B.2", "A.4.4"}},
+  {Edition::Fide2018, "FIDE_2018", "FIDE Laws of Chess, 1 January 2018",
+   OfferRejectedBy::PieceTouched, true, 1, ClaimRightLostBy::PieceTouched, ClaimantDeduction::None,
+   {120, 120, 60}, FivefoldRule::AnyFive, SeventyFiveRule::AnySeries75, false,
+   {"4.3", "5.1.1", "5.1.2", "5.2.1", "5.2.2", "5.2.3", "6.9", "9.1.2.1", "9.1.2.3",
+    "9.2.1.1", "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.4", "9.5.2", "9.5.3", "9.6.1", "9.6.2", "", "B.2", "A.4.4"}},
+  {Edition::Fide2023, "FIDE_2023", "FIDE Laws of Chess, 1 January 2023",
+   OfferRejectedBy::PieceTouched, true, 1, ClaimRightLostBy::PieceTouched, ClaimantDeduction::None,
+   {120, 60, 60}, FivefoldRule::AnyFive, SeventyFiveRule::AnySeries75, true,
+   {"4.3", "5.1.1", "5.1.2", "5.2.1", "5.2.2", "5.2.3", "6.9", "9.1.2.1", "9.1.2.3",
+    "9.2.1", "9.2.2", "9.2.3", "9.3.1", "9.3.2", "9.4", "9.5.2", "9.5.3", "9.6.1", "9.6.2", "A.3", "B.3", "A.5.4"}},
+};
+// clang-format on
+}  // namespace detail
+
+/// The table of an edition.
+constexpr const Laws& laws(Edition e) noexcept { return detail::laws_table[int(e)]; }
+
+/// An edition by its id ("FIDE_2023"), year ("2023", "2017", "2018") or "latest";
+/// false if unknown.
+constexpr bool parse_edition(std::string_view text, Edition& out) noexcept {
+  if (text == "latest" || text == "default") {
+    out = default_edition;
+    return true;
+  }
+  for (const Laws& l : detail::laws_table) {
+    const std::string_view id(l.id), year = id.substr(5);
+    if (text == id || text == year || (text.substr(0, 5) == "fide_" && text.substr(5) == year)) {
+      out = l.edition;
+      return true;
+    }
+  }
+  if (text == "2017-07" || text == "Jul2017") {
+    out = Edition::Fide2017;
+    return true;
+  }
+  if (text == "2018-01" || text == "Jan2018") {
+    out = Edition::Fide2018;
+    return true;
+  }
+  return false;
+}
+
+constexpr const char* to_string(TimeControl tc) noexcept {
+  return tc == TimeControl::Standard ? "standard" : tc == TimeControl::Rapid ? "rapid" : "blitz";
+}
+constexpr bool parse_time_control(std::string_view text, TimeControl& out) noexcept {
+  for (TimeControl tc : {TimeControl::Standard, TimeControl::Rapid, TimeControl::Blitz}) {
+    if (text == to_string(tc)) {
+      out = tc;
+      return true;
+    }
+  }
+  return false;
+}
+
+/// The article under which a game ends by `t` in edition `laws`.
+constexpr const char* article_of(Termination t, const Laws& laws) noexcept {
+  const Articles& a = laws.articles;
+  switch (t) {
+    case Termination::None: return "";
+    case Termination::Checkmate: return a.checkmate;
+    case Termination::Stalemate: return a.stalemate;
+    case Termination::DeadPosition: return a.dead_position;
+    case Termination::FivefoldRepetition: return a.fivefold;
+    case Termination::SeventyFiveMoves: return a.seventyfive;
+    case Termination::ThreefoldClaim:
+    case Termination::FiftyMoveClaim: return a.correct_claim;
+    case Termination::Agreement: return a.agreement;
+    case Termination::Resignation:
+    case Termination::ResignationDraw: return a.resignation;
+    case Termination::TimeForfeit:
+    case Termination::FlagFallDraw: return a.flag_fall;
+    case Termination::IllegalPositionDraw: return a.illegal_position;
+  }
+  return "";
+}
+
+/// Where the Laws are open (specification sections 14-16), the reading to apply.
+struct Interpretation {
+  /// 2014 only: which 9.6 b wording (spec 7.1, E7). Default: "the last 75 moves".
+  SeventyFiveRule seventyfive_2014 = SeventyFiveRule::Last75;
+  /// 2014 only: the fivefold reading (spec 7.2). Default: consecutive alternate moves.
+  FivefoldRule fivefold_2014 = FivefoldRule::ConsecutiveAlternate;
+  /// 2023 blitz under B.2 (one arbiter per game): the literal reading gives the
+  /// standard 2 minutes; the default follows commentary: 1 minute (spec 6.3).
+  bool blitz_2023_literal_b2 = false;
+  /// 2001/2005 penalty at exactly 2:00 or 1:00 left (E28): default 2:00 -> set to 1:00,
+  /// 1:00 -> unchanged. With this off, 2:00 follows the "more than two minutes" row.
+  bool table_2001_boundary_default = true;
+  /// E13: take a set-up position's halfmove clock as plies already played (engines,
+  /// GUIs); off = count only the plies recorded in this game (strict arbiter mode).
+  bool trust_fen_halfmove_clock = false;
+  /// E12: rights-based identity of castling (default) or the literal "same possible
+  /// moves" reading, where only castling moves legal now distinguish positions.
+  bool castling_by_possible_moves = false;
+};
+
+/// The rules in force for one game: an edition, a time control and the readings.
+struct Rules {
+  Edition edition = default_edition;
+  TimeControl time_control = TimeControl::Standard;
+  Interpretation interpretation{};
+
+  constexpr const Laws& laws() const noexcept { return arbiter::laws(edition); }
+  constexpr FivefoldRule fivefold() const noexcept {
+    return edition == Edition::Fide2014 ? interpretation.fivefold_2014 : laws().fivefold;
+  }
+  constexpr SeventyFiveRule seventyfive() const noexcept {
+    return edition == Edition::Fide2014 ? interpretation.seventyfive_2014 : laws().seventyfive;
+  }
+  /// Seconds added to the opponent's clock after an incorrect claim.
+  constexpr int opponent_bonus_seconds() const noexcept {
+    if (edition == Edition::Fide2023 && time_control == TimeControl::Blitz && interpretation.blitz_2023_literal_b2)
+      return laws().opponent_bonus_seconds(TimeControl::Standard);
+    return laws().opponent_bonus_seconds(time_control);
+  }
+  /// The claimant's time left after an incorrect claim, from the time left before it
+  /// (1997, 2001, 2005 deduct; later editions do not).
+  constexpr int claimant_seconds_after(int seconds_left) const noexcept {
+    switch (laws().claimant_deduction) {
+      case ClaimantDeduction::None: return seconds_left;
+      case ClaimantDeduction::HalfAtMost3Min: return seconds_left - (seconds_left / 2 < 180 ? seconds_left / 2 : 180);
+      case ClaimantDeduction::Table2001:
+        if (seconds_left > 120 || (seconds_left == 120 && !interpretation.table_2001_boundary_default))
+          return seconds_left - (seconds_left / 2 < 180 ? seconds_left / 2 : 180);
+        if (seconds_left > 60 || seconds_left == 120) return 60;
+        return seconds_left;  // 1:00 or less: unchanged
+    }
+    return seconds_left;
+  }
+  /// The article that sets the incorrect-claim penalty for this time control.
+  constexpr const char* penalty_article() const noexcept {
+    const Articles& a = laws().articles;
+    if (time_control == TimeControl::Rapid && *a.rapid_penalty) return a.rapid_penalty;
+    if (time_control == TimeControl::Blitz && *a.blitz_penalty &&
+        !(edition == Edition::Fide2023 && interpretation.blitz_2023_literal_b2))
+      return a.blitz_penalty;
+    return a.incorrect_claim;
+  }
+};
+
+}  // namespace arbiter

@@ -1,0 +1,180 @@
+#pragma once
+// GameRecord: the positions of one game, from its start position (occurrence 1, spec
+// 3.3 and E14) through every move played, with what an arbiter needs to rule on
+// repetition and the move count: the repetition count of each position (FIDE 9.2.3,
+// confirmed on exact signatures, so a hash collision can never make a repetition),
+// the plies of every earlier occurrence, and the halfmove count with the ply of its
+// last reset (9.3, 9.6.2).
+//
+// It also knows, in O(1), whether any position that occurred twice since the last
+// irreversible move has the opponent to move: only then can some intended move make a
+// threefold claim correct, so the search over legal moves runs only where it can succeed.
+
+#include <cstdint>
+#include <vector>
+
+#include "halfmove.hpp"
+#include "key.hpp"
+#include "movegen.hpp"
+#include "repetition.hpp"
+
+namespace arbiter {
+
+/// How positions are identified for repetition (spec 3.2, E12).
+enum class CastlingIdentity : std::uint8_t {
+  Rights,         ///< castling rights, lost only when king or rook moves (default)
+  PossibleMoves,  ///< literal reading: only castling moves legal now distinguish positions
+};
+
+/// Calls `f(side, rook_file)` for each castling move legal in `pos`.
+template <class F>
+void for_each_legal_castle(const Position& pos, F&& f) {
+  if (!pos.castling_rights().any(pos.side_to_move())) return;
+  MoveList king_moves;
+  generate_legal_moves(pos, king_moves, MoveFilter{~Bitboard(0), MoveFilter::type_bit(PieceType::King)});
+  for (Move m : king_moves)
+    if (m.is_castling())
+      f(index(m.to()) > index(m.from()) ? CastlingSide::KingSide : CastlingSide::QueenSide, file_of(m.to()));
+}
+
+/// The repetition key of a position under a castling identity.
+inline Key identity_key(const Position& pos, CastlingIdentity identity) {
+  if (identity == CastlingIdentity::Rights || !pos.castling_rights().any()) return pos.key();
+  Key k = pos.key();
+  for (Color c : {Color::White, Color::Black})
+    for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide})
+      if (pos.castling_rights().has(c, side)) k ^= zobrist::castling(c, side, file_of(pos.castling_rook(c, side)));
+  for_each_legal_castle(pos, [&](CastlingSide side, int file) { k ^= zobrist::castling(pos.side_to_move(), side, file); });
+  return k;
+}
+
+/// The exact signature of a position under a castling identity.
+inline PositionSignature identity_signature(const Position& pos, CastlingIdentity identity) {
+  PositionSignature s(pos);
+  if (identity == CastlingIdentity::PossibleMoves && pos.castling_rights().any()) {
+    s.clear_castling();
+    for_each_legal_castle(pos, [&](CastlingSide side, int file) { s.add_castling(pos.side_to_move(), side, file); });
+  }
+  return s;
+}
+
+class GameRecord {
+ public:
+  using Ply = std::uint32_t;
+
+  /// One position of the record.
+  struct Entry {
+    Position position;
+    Move move;  ///< the move that led here (none for the start position)
+    PositionSignature signature;
+    std::int32_t halfmoves;        ///< plies since the last pawn move or capture (per the clock policy)
+    std::int32_t last_reset;       ///< the ply of that last reset, or HalfmoveClock::none
+    std::uint16_t twofold[2];      ///< positions seen twice or more since the last irreversible move, by side to move
+  };
+
+  /// `trust_fen_clock`: count the start position's halfmove clock as plies already
+  /// played (E13 trust mode); otherwise only recorded plies count (strict mode).
+  explicit GameRecord(const Position& start = Position::startpos(), bool trust_fen_clock = false,
+                      CastlingIdentity identity = CastlingIdentity::Rights)
+      : identity_(identity) {
+    reset(start, trust_fen_clock);
+  }
+
+  void reset(const Position& start, bool trust_fen_clock) {
+    entries_.clear();
+    tracker_.clear();
+    const std::int32_t clock = trust_fen_clock ? start.halfmove_clock() : 0;
+    Entry e{start, Move::none(), signature_of(start), clock, clock == 0 ? 0 : HalfmoveClock::none, {0, 0}};
+    entries_.push_back(e);
+    tracker_.push(identity_key(start, identity_), true);
+  }
+
+  void reserve(std::size_t plies) {
+    entries_.reserve(plies + 1);
+    tracker_.reserve(plies + 1);
+  }
+
+  /// Plays a legal move (precondition: is_legal(position(), m)).
+  void play(Move m) {
+    const Entry& prev = entries_.back();
+    const bool irreversible = prev.position.is_irreversible(m);
+    const bool resets = prev.position.resets_halfmove_clock(m);
+    Entry e{prev.position.play(m), m, {}, 0, 0, {prev.twofold[0], prev.twofold[1]}};
+    e.signature = signature_of(e.position);
+    const Ply ply = Ply(entries_.size());
+    e.halfmoves = resets ? 0 : prev.halfmoves + 1;
+    e.last_reset = resets ? std::int32_t(ply) : prev.last_reset;
+    if (irreversible) e.twofold[0] = e.twofold[1] = 0;
+    entries_.push_back(e);
+    tracker_.push(identity_key(entries_.back().position, identity_), irreversible,
+                  [this](Ply earlier) { return entries_[earlier].signature == entries_.back().signature; });
+    if (tracker_.count() == 2) ++entries_.back().twofold[index(entries_.back().position.side_to_move())];
+  }
+
+  /// Takes the last move back.
+  void undo() {
+    if (entries_.size() <= 1) return;
+    entries_.pop_back();
+    tracker_.pop();
+  }
+
+  Ply ply() const noexcept { return Ply(entries_.size() - 1); }
+  const Position& position() const noexcept { return entries_.back().position; }
+  const Position& position(Ply ply) const noexcept { return entries_[ply].position; }
+  const Position& start() const noexcept { return entries_.front().position; }
+  const Entry& entry(Ply ply) const noexcept { return entries_[ply]; }
+  Move move(Ply ply) const noexcept { return entries_[ply].move; }
+  CastlingIdentity castling_identity() const noexcept { return identity_; }
+
+  /// How many times the position at `ply` had occurred by then, itself included.
+  unsigned count(Ply ply) const noexcept { return tracker_.count_at(ply); }
+  unsigned count() const noexcept { return tracker_.count(); }
+
+  /// The plies of every occurrence of the position at `ply` up to it, earliest first.
+  std::vector<Ply> occurrences(Ply ply) const {
+    std::vector<Ply> plies{ply};
+    tracker_.for_each_earlier_occurrence(
+        ply, [&](Ply p) { plies.insert(plies.begin(), p); },
+        [&](Ply p) { return entries_[p].signature == entries_[ply].signature; });
+    return plies;
+  }
+
+  /// Plies since the last pawn move or capture, at `ply` (per the clock policy).
+  std::int32_t halfmoves(Ply ply) const noexcept { return entries_[ply].halfmoves; }
+  std::int32_t halfmoves() const noexcept { return entries_.back().halfmoves; }
+  /// The ply of the last pawn move or capture at or before `ply`, or HalfmoveClock::none
+  /// if it lies before the start (a trusted FEN clock).
+  std::int32_t last_reset(Ply ply) const noexcept { return entries_[ply].last_reset; }
+
+  /// The count the position after a legal move would have (1 if the move is
+  /// irreversible): what an intended-move threefold claim needs (9.2.1).
+  unsigned count_after(Move m) const {
+    const Position& pos = position();
+    if (pos.is_irreversible(m)) return 1;
+    const Position next = pos.play(m);
+    const PositionSignature sig = signature_of(next);
+    return tracker_.count_if_pushed(identity_key(next, identity_), false,
+                                    [&](Ply earlier) { return entries_[earlier].signature == sig; });
+  }
+
+  /// False when no legal move can lead to a position that already occurred twice since
+  /// the last irreversible move: then no intended-move threefold claim can be correct.
+  bool threefold_within_one_move() const noexcept {
+    return entries_.back().twofold[index(~position().side_to_move())] != 0;
+  }
+
+  /// The move number and side of the move that led to the position at `ply` (ply >= 1).
+  int move_number(Ply ply) const noexcept {
+    const int start_index = 2 * (start().fullmove_number() - 1) + int(start().side_to_move());
+    return (start_index + int(ply) - 1) / 2 + 1;
+  }
+
+ private:
+  PositionSignature signature_of(const Position& pos) const { return identity_signature(pos, identity_); }
+
+  std::vector<Entry> entries_;
+  RepetitionTracker<> tracker_;
+  CastlingIdentity identity_;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,64 @@
+#pragma once
+// How a game ended, and its result. No dependencies: laws.hpp maps each ending to the
+// article of an edition, outcome.hpp and game.hpp decide them.
+
+#include <cstdint>
+
+namespace arbiter {
+
+/// How a game ended.
+enum class Termination : std::uint8_t {
+  None,                 ///< not ended
+  Checkmate,            ///< 5.1.1
+  Stalemate,            ///< 5.2.1
+  DeadPosition,         ///< 5.2.2
+  FivefoldRepetition,   ///< 9.6.1, automatic (2014 on)
+  SeventyFiveMoves,     ///< 9.6.2, automatic (2014 on)
+  ThreefoldClaim,       ///< 9.2, a correct claim
+  FiftyMoveClaim,       ///< 9.3, a correct claim
+  Agreement,            ///< 5.2.3 / 9.1
+  Resignation,          ///< 5.1.2
+  ResignationDraw,      ///< 5.1.2 (2023): resigned, but the opponent could not mate
+  TimeForfeit,          ///< 6.9: the flag fell
+  FlagFallDraw,         ///< 6.9: the flag fell, but the opponent could not mate
+  IllegalPositionDraw,  ///< A.5.4 (2023) / A.4.4 (2017-18): rapid or blitz, an illegal position left standing
+};
+
+constexpr const char* to_string(Termination t) noexcept {
+  switch (t) {
+    case Termination::None: return "none";
+    case Termination::Checkmate: return "checkmate";
+    case Termination::Stalemate: return "stalemate";
+    case Termination::DeadPosition: return "dead position";
+    case Termination::FivefoldRepetition: return "fivefold repetition";
+    case Termination::SeventyFiveMoves: return "seventy-five-move rule";
+    case Termination::ThreefoldClaim: return "threefold repetition claim";
+    case Termination::FiftyMoveClaim: return "fifty-move rule claim";
+    case Termination::Agreement: return "agreement";
+    case Termination::Resignation: return "resignation";
+    case Termination::ResignationDraw: return "resignation, but the opponent could not checkmate";
+    case Termination::TimeForfeit: return "time forfeit";
+    case Termination::FlagFallDraw: return "flag fall, but the opponent could not checkmate";
+    case Termination::IllegalPositionDraw: return "illegal position left on the board";
+  }
+  return "?";
+}
+
+constexpr bool is_draw(Termination t) noexcept {
+  return t != Termination::None && t != Termination::Checkmate && t != Termination::Resignation &&
+         t != Termination::TimeForfeit;
+}
+
+enum class GameResult : std::uint8_t { Ongoing, WhiteWins, BlackWins, Draw };
+
+constexpr const char* to_pgn(GameResult r) noexcept {
+  switch (r) {
+    case GameResult::Ongoing: return "*";
+    case GameResult::WhiteWins: return "1-0";
+    case GameResult::BlackWins: return "0-1";
+    case GameResult::Draw: return "1/2-1/2";
+  }
+  return "*";
+}
+
+}  // namespace arbiter
