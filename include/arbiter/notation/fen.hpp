@@ -29,7 +29,8 @@ struct FenOptions {
   bool ignore_impossible_check = false;
 };
 
-/// A fault in a FEN: what (see PositionError), in which field (1-6; 0 if none) and at
+/// A fault in a FEN: what (see PositionError), in which field (1-6, 7 for an extra
+/// field; 0 if none) and at
 /// which character (0-based position in the string).
 struct FenError {
   PositionError error = PositionError::None;
@@ -97,6 +98,21 @@ inline Piece piece_from_char(char c) noexcept {
 
 inline char piece_to_char(Piece p) noexcept { return "PNBRQK?.pnbrqk"[int(p)]; }
 
+// Whether a castling right reads the standard way: king on e1/e8, rook in its corner.
+inline bool is_standard_right(const Setup& s, int right) noexcept {
+  const Color color = Color(right / 2);
+  return s.board[index(relative_square(color, Square::E1))] == make_piece(color, PieceType::King) &&
+         s.castling_rooks[right] == relative_square(color, right % 2 ? Square::A1 : Square::H1);
+}
+
+// Chess960 when asked for, or (Auto) when some remaining right is not a standard one.
+inline bool reads_as_chess960(const Setup& s, CastlingMode mode) noexcept {
+  if (mode != CastlingMode::Auto) return mode == CastlingMode::Chess960;
+  for (int right = 0; right < 4; ++right)
+    if ((s.castling.bits() & (1 << right)) && !is_standard_right(s, right)) return true;
+  return false;
+}
+
 }  // namespace detail
 
 inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
@@ -116,7 +132,7 @@ inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
     }
     std::size_t j = i;
     while (j < fen.size() && fen[j] != ' ' && fen[j] != '\t' && fen[j] != '\n' && fen[j] != '\r') ++j;
-    if (count == 7) return fail(PositionError::FieldCount, 7, int(i));
+    if (count == 7) return fail(PositionError::FieldCount, 7, fields[6].column);
     fields[count++] = {fen.substr(i, j - i), int(i)};
     i = j;
   }
@@ -164,7 +180,6 @@ inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
   int castling_column[4] = {0, 0, 0, 0};
   const auto [ctext, cstart] = fields[2];
   if (ctext != "-") {
-    bool nonstandard = options.castling == CastlingMode::Chess960;
     bool seen[26 * 2] = {};
     for (std::size_t i = 0; i < ctext.size(); ++i) {
       const char c = ctext[i];
@@ -221,24 +236,22 @@ inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
       s.castling.set(color, side);
       s.castling_rooks[right] = Square(back + rook_file);
       castling_column[right] = column;
-      if (king_file != 4 || rook_file != (side == CastlingSide::KingSide ? 7 : 0)) nonstandard = true;
     }
-    if (nonstandard && options.castling == CastlingMode::Standard) {
+    if (options.castling == CastlingMode::Standard) {
+      // Standard chess: every right needs the king on e1/e8 and its rook in the corner.
       for (int right = 0; right < 4; ++right) {
-        if (!(s.castling.bits() & (1 << right))) continue;
+        if (!(s.castling.bits() & (1 << right)) || detail::is_standard_right(s, right)) continue;
         const Color color = Color(right / 2);
-        const Square king = relative_square(color, Square::E1);
-        const Square corner = relative_square(color, right % 2 ? Square::A1 : Square::H1);
-        if (s.board[index(king)] != make_piece(color, PieceType::King))
-          return fail(PositionError::CastlingWithoutKing, 3, castling_column[right]);
-        if (s.castling_rooks[right] != corner)
-          return fail(PositionError::CastlingWithoutRook, 3, castling_column[right]);
+        const PositionError e = s.board[index(relative_square(color, Square::E1))] != make_piece(color, PieceType::King)
+                                    ? PositionError::CastlingWithoutKing
+                                    : PositionError::CastlingWithoutRook;
+        if (!options.lenient) return fail(e, 3, castling_column[right]);
+        result.dropped.push_back({e, 3, castling_column[right]});
+        s.castling = CastlingRights(std::uint8_t(s.castling.bits() & ~(1u << right)));
       }
     }
-    s.chess960 = nonstandard;
-  } else {
-    s.chess960 = options.castling == CastlingMode::Chess960;
   }
+  s.chess960 = detail::reads_as_chess960(s, options.castling);
 
   // 4. En passant square.
   const auto [etext, estart] = fields[3];
@@ -278,6 +291,7 @@ inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
         error = {issue.error, 3, castling_column[issue.castling_right]};
         if (options.lenient) {
           s.castling = CastlingRights(std::uint8_t(s.castling.bits() & ~(1u << issue.castling_right)));
+          s.chess960 = detail::reads_as_chess960(s, options.castling);
           result.dropped.push_back(error);
           continue;
         }
