@@ -1,0 +1,74 @@
+// available_claims() and the automatic endings agree, at every ply, with an
+// independent brute-force reference (tests/claims_reference.hpp): on random games
+// built to repeat positions and run past fifty and seventy-five moves.
+
+#include <random>
+
+#include "claims_reference.hpp"
+#include "test_util.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+// Checks the library against the reference at the current position of a record.
+void check_ply(const GameRecord& record, const arbiter_reference::Reference& ref, const Rules& rules) {
+  const arbiter_reference::Flags want = ref.flags();
+  const AvailableClaims got = available_claims(record, ClaimContext{}, rules);
+  const Termination ending = automatic_ending(record, record.ply(), rules);
+  INFO(to_fen(record.position()) << " ply " << record.ply());
+  REQUIRE(record.count() == want.count);
+  REQUIRE(record.halfmoves() == want.halfmoves);
+  REQUIRE(got.threefold_on_board == want.threefold_on_board);
+  REQUIRE(!got.threefold_intended.empty() == want.threefold_intended);
+  REQUIRE(got.fifty_on_board == want.fifty_on_board);
+  REQUIRE(!got.fifty_intended.empty() == want.fifty_intended);
+  REQUIRE((ending == Termination::Checkmate) == want.checkmate);
+  REQUIRE((ending == Termination::Stalemate) == want.stalemate);
+  if (ending != Termination::Checkmate && ending != Termination::Stalemate && ending != Termination::DeadPosition) {
+    REQUIRE((ending == Termination::FivefoldRepetition) == want.fivefold);
+    REQUIRE((ending == Termination::SeventyFiveMoves) == (want.seventyfive && !want.fivefold));
+  }
+  // Every listed intended move really makes the claim correct.
+  for (Move m : got.threefold_intended) REQUIRE(record.count_after(m) >= 3);
+}
+
+}  // namespace
+
+TEST_CASE("claims: available_claims and automatic endings match the brute-force reference on random games", "[claims][reference]") {
+  const Rules rules;  // 2023
+  std::mt19937 rng(2023);
+  std::uint64_t plies = 0, threefolds = 0, fifties = 0, intended = 0;
+  const char* starts[] = {"3qk3/8/8/8/8/8/8/3QK3 w - - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                          "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"};
+  for (int game = 0; game < 120; ++game) {
+    const Position start = arbiter_test::position(starts[game % 4]);
+    GameRecord record(start);
+    arbiter_reference::Reference ref(start);
+    check_ply(record, ref, rules);
+    for (int ply = 0; ply < 220; ++ply) {
+      const MoveList moves = legal_moves(record.position());
+      if (moves.empty()) break;
+      // Prefer quiet moves back to earlier squares now and then, so positions repeat.
+      Move m = moves[rng() % moves.size()];
+      if (record.ply() >= 4 && rng() % 3) {
+        const Move back = record.move(record.ply() - 3);
+        const Move undo(back.to(), back.from());
+        if (is_legal(record.position(), undo) && !record.position().resets_halfmove_clock(undo)) m = undo;
+      }
+      record.play(m);
+      ref.play(m);
+      check_ply(record, ref, rules);
+      const auto flags = ref.flags();
+      threefolds += flags.threefold_on_board;
+      fifties += flags.fifty_on_board;
+      intended += flags.threefold_intended;
+      ++plies;
+    }
+  }
+  WARN("reference check: " << plies << " plies, " << threefolds << " threefold positions, " << intended
+                           << " with an intended-move threefold, " << fifties << " past fifty moves");
+  CHECK(threefolds > 100);
+  CHECK(intended > 100);
+  CHECK(fifties > 100);
+}
