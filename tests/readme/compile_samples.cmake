@@ -1,0 +1,40 @@
+# Compiles (and runs) every ```cpp block of README.md, so the tour stays true.
+#   cmake -D README=<README.md> -D WORK_DIR=<dir> -D CXX=<compiler> -D INCLUDE_DIR=<include>
+#         [-D FMT_FLAGS=<flags to link fmt>] -P compile_samples.cmake
+# Every block is a whole program: it is built with -Werror and run, and must exit 0.
+file(READ "${README}" text)
+# Semicolons and brackets would split or nest CMake list elements: hide them meanwhile.
+string(REPLACE ";" "@SEMICOLON@" text "${text}")
+string(REPLACE "[" "@LBRACKET@" text "${text}")
+string(REPLACE "]" "@RBRACKET@" text "${text}")
+string(REGEX MATCHALL "```cpp\n[^`]*```" blocks "${text}")
+list(LENGTH blocks count)
+if(count EQUAL 0)
+  message(FATAL_ERROR "no ```cpp blocks found in ${README}")
+endif()
+file(MAKE_DIRECTORY "${WORK_DIR}")
+set(n 0)
+foreach(block IN LISTS blocks)
+  math(EXPR n "${n} + 1")
+  string(REGEX REPLACE "^```cpp\n" "" code "${block}")
+  string(REGEX REPLACE "```$" "" code "${code}")
+  string(REPLACE "@SEMICOLON@" ";" code "${code}")
+  string(REPLACE "@LBRACKET@" "[" code "${code}")
+  string(REPLACE "@RBRACKET@" "]" code "${code}")
+  set(source "${WORK_DIR}/readme_sample_${n}.cpp")
+  file(WRITE "${source}" "${code}")
+  set(binary "${WORK_DIR}/readme_sample_${n}")
+  separate_arguments(fmt_flags UNIX_COMMAND "${FMT_FLAGS}")
+  execute_process(
+    COMMAND "${CXX}" -std=c++17 -Wall -Wextra -Wpedantic -Werror -I "${INCLUDE_DIR}" "${source}" -o "${binary}" ${fmt_flags}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "README sample ${n} does not compile:\n${code}\n${out}${err}")
+  endif()
+  execute_process(COMMAND "${binary}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "README sample ${n} exits with ${rc}:\n${code}\n${out}${err}")
+  endif()
+  message(STATUS "README sample ${n}: compiled and ran\n${out}")
+endforeach()
+message(STATUS "${count} README samples compiled and ran")
