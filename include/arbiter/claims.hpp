@@ -71,8 +71,9 @@ struct Ruling {
   /// Threefold: the plies at which the position occurred (with the intended move, the
   /// last is the ply the move would make).
   std::vector<GameRecord::Ply> occurrences;
-  /// Fifty moves: plies without pawn move or capture (after the intended move, if any),
-  /// and the ply of the last reset (HalfmoveClock::none: before the start).
+  /// Fifty moves: plies without pawn move or capture (after the intended move when that
+  /// move completes the fifty moves, else on the board), and the ply of the last reset
+  /// (HalfmoveClock::none: before the start).
   std::int32_t halfmoves = 0;
   std::int32_t last_reset = HalfmoveClock::none;
 
@@ -137,7 +138,9 @@ inline Ruling evaluate(const GameRecord& record, const Claim& claim, const Claim
       }
     }
     if (!by_move) r.occurrences = record.occurrences(ply);
-    r.correct = by_move || on_board;
+    // E1: an illegal written move makes the claim incorrect, whatever the board shows;
+    // with a legal one, a condition already true on the board is enough.
+    r.correct = !r.intended_illegal && (by_move || on_board);
     r.article = by_move || (claim.has_intended() && !on_board) ? a.threefold_intended : a.threefold_on_board;
   } else {
     const std::int32_t before = record.halfmoves();
@@ -148,7 +151,9 @@ inline Ruling evaluate(const GameRecord& record, const Claim& claim, const Claim
     const bool by_move = legal && !pos.resets_halfmove_clock(claim.intended) &&
                          before + 1 >= HalfmoveClock::claim_threshold;
     r.halfmoves = by_move ? before + 1 : before;
-    r.correct = by_move || on_board;
+    // E1: an illegal written move makes the claim incorrect, whatever the board shows;
+    // with a legal one, a condition already true on the board is enough.
+    r.correct = !r.intended_illegal && (by_move || on_board);
     r.article = by_move || (claim.has_intended() && !on_board) ? a.fifty_intended : a.fifty_on_board;
   }
 

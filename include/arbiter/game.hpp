@@ -60,7 +60,11 @@ class Game {
  public:
   explicit Game(const Position& start = Position::startpos(), GameOptions options = {})
       : options_(options),
-        record_(start, options.rules.interpretation.trust_fen_halfmove_clock, options.castling_identity) {
+        record_(start, options.rules.interpretation.trust_fen_halfmove_clock,
+                // E12: either switch selects the literal "same possible moves" reading.
+                options.rules.interpretation.castling_by_possible_moves ? CastlingIdentity::PossibleMoves
+                                                                        : options.castling_identity) {
+    options_.castling_identity = record_.castling_identity();
     // A set-up position may itself be over (a mate or a dead position).
     end_if_automatic();
   }
@@ -92,7 +96,7 @@ class Game {
       const Piece p = pos.piece_on(touched_);
       if (color_of(p) == pos.side_to_move()) {
         if (m.from() != touched_ && piece_has_move(touched_)) return GameError::MustMoveTouchedPiece;
-      } else if (m.to() != touched_ && can_capture(touched_)) {
+      } else if (!captures(m, touched_) && can_capture(touched_)) {
         return GameError::MustCaptureTouchedPiece;
       }
     }
@@ -170,12 +174,15 @@ class Game {
   Ruling claim(const Claim& c) {
     Ruling r = evaluate(record_, c, context(), rules());
     if (!r.admissible()) return r;
+    // 9.1.2.3 sits under 9.1.2 ("if the regulations allow"): where the event forbids
+    // agreements (9.1.1) a claim is no offer (spec 2.3, E21).
+    r.counts_as_offer = r.counts_as_offer && options_.agreements_allowed;
     if (r.correct) {
       end(c.kind == ClaimKind::Threefold ? Termination::ThreefoldClaim : Termination::FiftyMoveClaim, GameResult::Draw);
       claim_article_ = r.article;
       return r;
     }
-    if (r.counts_as_offer && options_.agreements_allowed) offer_[index(c.claimant)] = true;
+    if (r.counts_as_offer) offer_[index(c.claimant)] = true;
     must_play_ = r.must_play;
     must_move_from_ = r.must_move_from;
     return r;
@@ -250,10 +257,17 @@ class Game {
       if (m.from() == s) return true;
     return false;
   }
+  /// Whether a legal move captures the piece on `s` (4.3.2): en passant takes the pawn
+  /// beside the target square, not one on it.
+  static bool captures(Move m, Square s) noexcept {
+    if (m.is_castling()) return false;
+    if (m.is_en_passant()) return make_square(file_of(m.to()), rank_of(m.from())) == s;
+    return m.to() == s;
+  }
   bool can_capture(Square s) const {
-    MoveList moves;
-    generate_legal_moves(position(), moves, MoveFilter{square_bb(s), 0x3F});
-    return !moves.empty();
+    for (Move m : legal_moves(position()))
+      if (captures(m, s)) return true;
+    return false;
   }
 
   GameOptions options_;

@@ -97,7 +97,7 @@ inline constexpr Laws laws_table[edition_count] = {
    OfferRejectedBy::MoveMade, false, 0, ClaimRightLostBy::MoveMade, ClaimantDeduction::HalfAtMost3Min,
    {180, 180, 180}, FivefoldRule::None, SeventyFiveRule::None, false,
    {"4.3", "5.1(a)", "5.1(b)", "5.2(a)", "9.6", "5.2(b)", "6.10", "9.1", "",
-    "9.2(a)", "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5", "9.5", "", "", "", "", ""}},
+    "9.2(a)", "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5(a)", "9.5(b)", "", "", "", "", ""}},
   {Edition::Fide2001, "FIDE_2001", "FIDE Laws of Chess, 1 July 2001",
    OfferRejectedBy::PieceTouched, false, 0, ClaimRightLostBy::PieceTouched, ClaimantDeduction::Table2001,
    {180, 180, 180}, FivefoldRule::None, SeventyFiveRule::None, false,
@@ -209,9 +209,6 @@ struct Interpretation {
   /// 2023 blitz under B.2 (one arbiter per game): the literal reading gives the
   /// standard 2 minutes; the default follows commentary: 1 minute (spec 6.3).
   bool blitz_2023_literal_b2 = false;
-  /// 2001/2005 penalty at exactly 2:00 or 1:00 left (E28): default 2:00 -> set to 1:00,
-  /// 1:00 -> unchanged. With this off, 2:00 follows the "more than two minutes" row.
-  bool table_2001_boundary_default = true;
   /// E13: take a set-up position's halfmove clock as plies already played (engines,
   /// GUIs); off = count only the plies recorded in this game (strict arbiter mode).
   bool trust_fen_halfmove_clock = false;
@@ -246,9 +243,10 @@ struct Rules {
       case ClaimantDeduction::None: return seconds_left;
       case ClaimantDeduction::HalfAtMost3Min: return seconds_left - (seconds_left / 2 < 180 ? seconds_left / 2 : 180);
       case ClaimantDeduction::Table2001:
-        if (seconds_left > 120 || (seconds_left == 120 && !interpretation.table_2001_boundary_default))
-          return seconds_left - (seconds_left / 2 < 180 ? seconds_left / 2 : 180);
-        if (seconds_left > 60 || seconds_left == 120) return 60;
+        // The text leaves exactly 2:00 and 1:00 open (E28), but both neighbouring rows
+        // agree there: half of 2:00 is 1:00, and "set to 1:00" leaves 1:00 as it is.
+        if (seconds_left > 120) return seconds_left - (seconds_left / 2 < 180 ? seconds_left / 2 : 180);
+        if (seconds_left > 60) return 60;
         return seconds_left;  // 1:00 or less: unchanged
     }
     return seconds_left;

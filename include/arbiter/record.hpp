@@ -97,7 +97,7 @@ class GameRecord {
   /// Plays a legal move (precondition: is_legal(position(), m)).
   void play(Move m) {
     const Entry& prev = entries_.back();
-    const bool irreversible = prev.position.is_irreversible(m);
+    const bool irreversible = is_irreversible(prev.position, m);
     const bool resets = prev.position.resets_halfmove_clock(m);
     Entry e{prev.position.play(m), m, {}, 0, 0, {prev.twofold[0], prev.twofold[1]}};
     e.signature = signature_of(e.position);
@@ -150,7 +150,7 @@ class GameRecord {
   /// irreversible): what an intended-move threefold claim needs (9.2.1).
   unsigned count_after(Move m) const {
     const Position& pos = position();
-    if (pos.is_irreversible(m)) return 1;
+    if (is_irreversible(pos, m)) return 1;
     const Position next = pos.play(m);
     const PositionSignature sig = signature_of(next);
     return tracker_.count_if_pushed(identity_key(next, identity_), false,
@@ -171,6 +171,13 @@ class GameRecord {
 
  private:
   PositionSignature signature_of(const Position& pos) const { return identity_signature(pos, identity_); }
+
+  /// Whether no position before `m` can recur after it. Under the "possible moves"
+  /// reading (E12) losing a castling right that could not be exercised changes nothing,
+  /// so only a pawn move or a capture (9.3) closes the window there.
+  bool is_irreversible(const Position& pos, Move m) const noexcept {
+    return identity_ == CastlingIdentity::PossibleMoves ? pos.resets_halfmove_clock(m) : pos.is_irreversible(m);
+  }
 
   std::vector<Entry> entries_;
   RepetitionTracker<> tracker_;

@@ -1,0 +1,591 @@
+// Game (game.hpp): the events of a game under an edition and time control: draw offers
+// and their whole life (9.1, 5.2.3), touch move (4.3) and the right to claim (9.4),
+// claims and what an incorrect one obliges (9.5), flag fall (6.9), resignation (5.1.2),
+// and available_claims() for a GUI. Expected values come from the Laws as the spec
+// states them (sections 2, 5, 6, 8, 9 and 15).
+
+#include <algorithm>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "test_util.hpp"
+
+using namespace arbiter;
+using arbiter_test::position;
+
+namespace {
+
+constexpr Edition all_editions[] = {Edition::Fide1997, Edition::Fide2001, Edition::Fide2005, Edition::Fide2009,
+                                    Edition::Fide2014, Edition::Fide2017, Edition::Fide2018, Edition::Fide2023};
+
+GameOptions options_for(Edition e, TimeControl tc = TimeControl::Standard, bool trust_fen_clock = false) {
+  GameOptions o;
+  o.rules.edition = e;
+  o.rules.time_control = tc;
+  o.rules.interpretation.trust_fen_halfmove_clock = trust_fen_clock;
+  return o;
+}
+
+void play_san(Game& g, std::initializer_list<const char*> moves) {
+  for (const char* m : moves) {
+    INFO("playing " << m << " in " << to_fen(g.position()));
+    REQUIRE(g.play_san(m) == GameError::None);
+  }
+}
+
+Move uci(const Game& g, const char* text) {
+  const UciResult r = parse_uci(g.position(), text);
+  INFO(text << " in " << to_fen(g.position()));
+  REQUIRE(r.ok());
+  return r.move;
+}
+
+Claim threefold(Color by, Move intended = Move::none()) {
+  Claim c;
+  c.kind = ClaimKind::Threefold;
+  c.claimant = by;
+  c.intended = intended;
+  return c;
+}
+
+Claim fifty(Color by, Move intended = Move::none()) {
+  Claim c = threefold(by, intended);
+  c.kind = ClaimKind::FiftyMoves;
+  return c;
+}
+
+std::vector<std::uint16_t> sorted(const MoveList& moves) {
+  std::vector<std::uint16_t> v;
+  for (Move m : moves) v.push_back(m.raw());
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+std::string str(const char* s) { return s ? std::string(s) : std::string("<null>"); }
+
+void check_refuses_everything(Game& g) {
+  const Termination t = g.termination();
+  const GameResult r = g.result();
+  CHECK(g.is_over());
+  CHECK(g.play(Move(Square::E2, Square::E4)) == GameError::GameOver);
+  CHECK(g.play_san("Kd1") == GameError::GameOver);
+  CHECK(g.play_uci("e1d1") == GameError::GameOver);
+  CHECK(g.offer_draw(Color::White) == GameError::GameOver);
+  CHECK(g.accept_draw(Color::Black) == GameError::GameOver);
+  CHECK(g.decline_draw(Color::Black) == GameError::GameOver);
+  CHECK(g.agree_draw() == GameError::GameOver);
+  CHECK(g.touch_piece(g.position().side_to_move(), g.position().king_square(g.position().side_to_move())) ==
+        GameError::GameOver);
+  CHECK(g.submit_claim_as_offer(threefold(g.position().side_to_move())) == GameError::GameOver);
+  CHECK(g.claim(threefold(g.position().side_to_move())).inadmissible == Inadmissible::GameOver);
+  CHECK(g.claim(fifty(g.position().side_to_move())).inadmissible == Inadmissible::GameOver);
+  CHECK(g.flag_fall(Color::White) == GameError::GameOver);
+  CHECK(g.resign(Color::Black) == GameError::GameOver);
+  CHECK(g.illegal_position_persisted() == GameError::GameOver);
+  CHECK_FALSE(g.offer_standing(Color::White));
+  CHECK_FALSE(g.offer_standing(Color::Black));
+  CHECK_FALSE(g.available_claims().any());
+  CHECK(g.termination() == t);  // nothing above changed the ending
+  CHECK(g.result() == r);
+}
+
+}  // namespace
+
+TEST_CASE("game: a new game, legal and illegal moves, a set-up position that is already over", "[game]") {
+  Game g;
+  CHECK_FALSE(g.is_over());
+  CHECK(g.termination() == Termination::None);
+  CHECK(g.result() == GameResult::Ongoing);
+  CHECK(str(g.termination_article()).empty());
+  CHECK(g.rules().edition == Edition::Fide2023);
+  CHECK(g.play_uci("e2e5") == GameError::IllegalMove);
+  CHECK(g.play_san("Ke2") == GameError::IllegalMove);
+  CHECK(g.play_san("xyz") == GameError::IllegalMove);
+  CHECK(g.play(Move(Square::E2, Square::E5)) == GameError::IllegalMove);
+  CHECK(g.record().ply() == 0);
+  CHECK(g.play_san("e4") == GameError::None);
+  CHECK(g.play_uci("e7e5") == GameError::None);
+  CHECK(g.record().ply() == 2);
+
+  SECTION("a checkmate given as the start position ends the game at ply 0") {
+    Game m(position("k2Q4/8/1K6/8/8/8/8/8 b - - 1 1"));
+    CHECK(m.termination() == Termination::Checkmate);
+    CHECK(m.result() == GameResult::WhiteWins);
+    CHECK(m.end_ply() == 0);
+    CHECK(str(m.termination_article()) == "5.1.1");
+    check_refuses_everything(m);
+  }
+  SECTION("a dead start position is drawn at once (5.2.2)") {
+    Game d(position("8/8/8/4k3/8/8/8/1N2K3 w - - 0 1"));
+    CHECK(d.termination() == Termination::DeadPosition);
+    CHECK(d.result() == GameResult::Draw);
+    CHECK(str(d.termination_article()) == "5.2.2");
+  }
+}
+
+TEST_CASE("game: a draw offer stands across the offerer's move and the opponent's thinking; acceptance draws (5.2.3)",
+          "[game]") {
+  Game g;
+  play_san(g, {"e4", "e5"});
+  // The proper moment: after making one's move... but an offer before moving is valid too.
+  REQUIRE(g.offer_draw(Color::White) == GameError::None);
+  CHECK(g.offer_standing(Color::White));
+  CHECK_FALSE(g.offer_standing(Color::Black));
+  // The offerer touches his own piece and makes his move: the offer still stands while
+  // the opponent thinks (only the opponent's touch or move rejects it).
+  REQUIRE(g.touch_piece(Color::White, Square::G1) == GameError::None);
+  CHECK(g.offer_standing(Color::White));
+  play_san(g, {"Nf3"});
+  CHECK(g.offer_standing(Color::White));
+  // One cannot accept one's own offer, nor an offer that was never made.
+  CHECK(g.accept_draw(Color::White) == GameError::NoOffer);
+  CHECK(g.decline_draw(Color::White) == GameError::NoOffer);
+  // Accepted: the game ends at once, drawn by agreement.
+  CHECK(g.accept_draw(Color::Black) == GameError::None);
+  CHECK(g.termination() == Termination::Agreement);
+  CHECK(g.result() == GameResult::Draw);
+  CHECK(g.end_ply() == 3);
+  CHECK(str(g.termination_article()) == "5.2.3");
+  check_refuses_everything(g);
+}
+
+TEST_CASE("game: the agreement article in each edition", "[game]") {
+  struct Row {
+    Edition e;
+    const char* article;
+  };
+  for (const Row& r : {Row{Edition::Fide1997, "5.2(b)"}, Row{Edition::Fide2001, "5.2(c)"},
+                       Row{Edition::Fide2009, "5.2 c"}, Row{Edition::Fide2014, "5.2 c"},
+                       Row{Edition::Fide2018, "5.2.3"}}) {
+    INFO(laws(r.e).id);
+    Game g(Position::startpos(), options_for(r.e));
+    play_san(g, {"d4", "d5"});
+    REQUIRE(g.agree_draw() == GameError::None);
+    CHECK(g.termination() == Termination::Agreement);
+    CHECK(str(g.termination_article()) == r.article);
+  }
+}
+
+TEST_CASE("game: an offer declined orally lapses; the game goes on", "[game]") {
+  Game g;
+  play_san(g, {"e4", "e5", "Nf3"});
+  REQUIRE(g.offer_draw(Color::White) == GameError::None);
+  CHECK(g.decline_draw(Color::Black) == GameError::None);
+  CHECK_FALSE(g.offer_standing(Color::White));
+  CHECK(g.accept_draw(Color::Black) == GameError::NoOffer);
+  CHECK(g.decline_draw(Color::Black) == GameError::NoOffer);
+  CHECK_FALSE(g.is_over());
+  // An offer cannot be withdrawn, but a new one may be made later.
+  play_san(g, {"Nc6"});
+  CHECK(g.offer_draw(Color::Black) == GameError::None);
+  CHECK(g.accept_draw(Color::White) == GameError::None);
+  CHECK(g.termination() == Termination::Agreement);
+}
+
+TEST_CASE("game: an offer is rejected by touching a piece (2001 on) or by making a move (1997) (9.1)", "[game]") {
+  for (Edition e : all_editions) {
+    INFO(laws(e).id);
+    Game g(Position::startpos(), options_for(e));
+    play_san(g, {"e4", "e5"});
+    REQUIRE(g.offer_draw(Color::White) == GameError::None);
+    play_san(g, {"Nf3"});
+    // Black touches a piece with intent to move it.
+    REQUIRE(g.touch_piece(Color::Black, Square::B8) == GameError::None);
+    CHECK(g.offer_standing(Color::White) == (e == Edition::Fide1997));
+    // Making the move rejects it in every edition.
+    play_san(g, {"Nc6"});
+    CHECK_FALSE(g.offer_standing(Color::White));
+    CHECK(g.accept_draw(Color::Black) == GameError::NoOffer);
+  }
+  SECTION("1997: the offer is still open after the touch and may be accepted before moving") {
+    Game g(Position::startpos(), options_for(Edition::Fide1997));
+    play_san(g, {"e4", "e5"});
+    REQUIRE(g.offer_draw(Color::White) == GameError::None);
+    REQUIRE(g.touch_piece(Color::White, Square::G1) == GameError::None);  // the offerer's own touch
+    play_san(g, {"Nf3"});
+    REQUIRE(g.touch_piece(Color::Black, Square::B8) == GameError::None);
+    CHECK(g.accept_draw(Color::Black) == GameError::None);
+    CHECK(g.termination() == Termination::Agreement);
+    CHECK(str(g.termination_article()) == "5.2(b)");
+  }
+  SECTION("an offer made during the opponent's thinking time is valid; the opponent's touch rejects it") {
+    Game g;
+    play_san(g, {"e4"});
+    // White offers while Black is to move (valid, though possibly a distraction, 11.5).
+    REQUIRE(g.offer_draw(Color::White) == GameError::None);
+    CHECK(g.offer_standing(Color::White));
+    REQUIRE(g.touch_piece(Color::Black, Square::E7) == GameError::None);
+    CHECK_FALSE(g.offer_standing(Color::White));
+  }
+}
+
+TEST_CASE("game: an offer lapses when the game ends another way (9.1.2.1, E20)", "[game]") {
+  SECTION("the offerer mates with his next move") {
+    Game g;
+    play_san(g, {"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"});
+    REQUIRE(g.offer_draw(Color::White) == GameError::None);
+    play_san(g, {"Qxf7#"});
+    CHECK(g.termination() == Termination::Checkmate);
+    CHECK(g.result() == GameResult::WhiteWins);
+    CHECK(str(g.termination_article()) == "5.1.1");
+    CHECK_FALSE(g.offer_standing(Color::White));
+    CHECK(g.accept_draw(Color::Black) == GameError::GameOver);
+    CHECK(g.result() == GameResult::WhiteWins);
+  }
+  SECTION("the opponent resigns while the offer stands") {
+    Game g;
+    play_san(g, {"e4", "e5"});
+    REQUIRE(g.offer_draw(Color::White) == GameError::None);
+    REQUIRE(g.resign(Color::Black) == GameError::None);
+    CHECK(g.termination() == Termination::Resignation);
+    CHECK_FALSE(g.offer_standing(Color::White));
+    CHECK(g.accept_draw(Color::Black) == GameError::GameOver);
+  }
+}
+
+TEST_CASE("game: a claim is also a draw offer the opponent may accept before the ruling (9.1.2.3, E21)", "[game]") {
+  SECTION("2023: accepted, the game is drawn by agreement") {
+    Game g;
+    play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8"});
+    REQUIRE(g.submit_claim_as_offer(threefold(Color::White)) == GameError::None);
+    CHECK(g.offer_standing(Color::White));
+    CHECK(g.accept_draw(Color::Black) == GameError::None);
+    CHECK(g.termination() == Termination::Agreement);
+    CHECK(str(g.termination_article()) == "5.2.3");
+  }
+  SECTION("2023: declined, the claim is then ruled on its merits") {
+    Game g;
+    play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8"});
+    REQUIRE(g.submit_claim_as_offer(threefold(Color::White)) == GameError::None);
+    REQUIRE(g.decline_draw(Color::Black) == GameError::None);
+    const Ruling r = g.claim(threefold(Color::White));
+    CHECK(r.admissible());
+    CHECK_FALSE(r.correct);  // the start position has occurred twice only
+    CHECK(r.occurrences == std::vector<GameRecord::Ply>{0, 4});
+    CHECK(r.opponent_seconds_added == 120);
+    CHECK_FALSE(g.is_over());
+  }
+  SECTION("editions where a claim is not an offer (1997, 2001) refuse it") {
+    for (Edition e : {Edition::Fide1997, Edition::Fide2001}) {
+      INFO(laws(e).id);
+      Game g(Position::startpos(), options_for(e));
+      play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8"});
+      CHECK(g.submit_claim_as_offer(threefold(Color::White)) == GameError::AgreementNotAllowed);
+      CHECK_FALSE(g.offer_standing(Color::White));
+    }
+  }
+  SECTION("2005 on: a claim counts as an offer") {
+    for (Edition e : {Edition::Fide2005, Edition::Fide2009, Edition::Fide2014, Edition::Fide2017}) {
+      INFO(laws(e).id);
+      Game g(Position::startpos(), options_for(e));
+      play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8"});
+      CHECK(g.submit_claim_as_offer(threefold(Color::White)) == GameError::None);
+      CHECK(g.offer_standing(Color::White));
+    }
+  }
+}
+
+TEST_CASE("game: an incorrect claim stands as an offer after the ruling (2005 on), not in 1997", "[game]") {
+  for (Edition e : {Edition::Fide1997, Edition::Fide2009, Edition::Fide2023}) {
+    INFO(laws(e).id);
+    Game g(Position::startpos(), options_for(e));
+    play_san(g, {"e4", "e5"});
+    const Ruling r = g.claim(threefold(Color::White, uci(g, "g1f3")));
+    REQUIRE(r.admissible());
+    CHECK_FALSE(r.correct);
+    CHECK(r.counts_as_offer == (e != Edition::Fide1997));
+    CHECK(g.offer_standing(Color::White) == (e != Edition::Fide1997));
+    play_san(g, {"Nf3"});  // the written move must be played
+    if (e == Edition::Fide1997) {
+      CHECK(g.accept_draw(Color::Black) == GameError::NoOffer);
+    } else {
+      CHECK(g.accept_draw(Color::Black) == GameError::None);
+      CHECK(g.termination() == Termination::Agreement);
+    }
+  }
+}
+
+TEST_CASE("game: the event may forbid agreements (9.1.1)", "[game]") {
+  GameOptions o;
+  o.agreements_allowed = false;
+  Game g(Position::startpos(), o);
+  play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8"});
+  CHECK(g.offer_draw(Color::White) == GameError::AgreementNotAllowed);
+  CHECK_FALSE(g.offer_standing(Color::White));
+  CHECK(g.agree_draw() == GameError::AgreementNotAllowed);
+  CHECK(g.submit_claim_as_offer(threefold(Color::White)) == GameError::AgreementNotAllowed);
+  // 9.1.2.3 does not apply: the claim is ruled on its merits and is no offer.
+  const Ruling r = g.claim(threefold(Color::White));
+  CHECK(r.admissible());
+  CHECK_FALSE(r.correct);
+  CHECK_FALSE(r.counts_as_offer);
+  CHECK_FALSE(g.offer_standing(Color::White));
+  CHECK(g.accept_draw(Color::Black) == GameError::NoOffer);
+  CHECK_FALSE(g.is_over());
+  // Draws that need no agreement still happen: a correct claim draws.
+  play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8"});
+  const Ruling ok = g.claim(threefold(Color::White));
+  CHECK(ok.correct);
+  CHECK(g.termination() == Termination::ThreefoldClaim);
+}
+
+TEST_CASE("game: from 2017 an agreement needs at least one move by each player (5.2.3)", "[game]") {
+  for (Edition e : all_editions) {
+    INFO(laws(e).id);
+    const bool needs_moves = e == Edition::Fide2017 || e == Edition::Fide2018 || e == Edition::Fide2023;
+    Game g(Position::startpos(), options_for(e));
+    CHECK((g.agree_draw() == GameError::None) == !needs_moves);
+    if (g.is_over()) continue;
+    CHECK(g.agree_draw() == GameError::AgreementNotAllowed);
+    // An offer can be made at any time; only accepting it is premature.
+    REQUIRE(g.offer_draw(Color::White) == GameError::None);
+    play_san(g, {"e4"});
+    CHECK(g.accept_draw(Color::Black) == GameError::AgreementNotAllowed);
+    CHECK(g.offer_standing(Color::White));
+    CHECK_FALSE(g.is_over());
+    play_san(g, {"e5"});
+    CHECK(g.agree_draw() == GameError::None);
+    CHECK(g.termination() == Termination::Agreement);
+  }
+}
+
+TEST_CASE("game: touch move: a touched own piece must be moved (4.3.1)", "[game]") {
+  Game g;
+  CHECK(g.touch_piece(Color::Black, Square::E7) == GameError::NotOnMove);
+  CHECK(g.touch_piece(Color::White, Square::E4) == GameError::NotApplicable);  // an empty square
+  CHECK_FALSE(g.piece_touched());
+  REQUIRE(g.touch_piece(Color::White, Square::G1) == GameError::None);
+  CHECK(g.piece_touched());
+  CHECK(g.play_san("e4") == GameError::MustMoveTouchedPiece);
+  CHECK(g.play_san("Nc3") == GameError::MustMoveTouchedPiece);
+  CHECK(g.play_san("Nh3") == GameError::None);  // any move of the touched piece
+  CHECK_FALSE(g.piece_touched());
+  // The first piece touched is the one that counts.
+  REQUIRE(g.touch_piece(Color::Black, Square::B8) == GameError::None);
+  REQUIRE(g.touch_piece(Color::Black, Square::G8) == GameError::None);
+  CHECK(g.play_san("Nf6") == GameError::MustMoveTouchedPiece);
+  CHECK(g.play_san("Nc6") == GameError::None);
+
+  SECTION("a touched piece without a legal move leaves the player free (4.5)") {
+    REQUIRE(g.touch_piece(Color::White, Square::A1) == GameError::None);  // the rook is boxed in
+    CHECK(g.play_san("e4") == GameError::None);
+  }
+}
+
+TEST_CASE("game: touch move: a touched opponent's piece must be captured if it can be (4.3.2)", "[game]") {
+  SECTION("a pawn that can be captured") {
+    Game g;
+    play_san(g, {"e4", "d5"});
+    REQUIRE(g.touch_piece(Color::White, Square::D5) == GameError::None);
+    CHECK(g.play_san("Nf3") == GameError::MustCaptureTouchedPiece);
+    CHECK(g.play_san("d4") == GameError::MustCaptureTouchedPiece);
+    CHECK(g.play_san("exd5") == GameError::None);
+  }
+  SECTION("a piece that cannot be captured leaves the player free") {
+    Game g;
+    play_san(g, {"e4", "d5"});
+    REQUIRE(g.touch_piece(Color::White, Square::E7) == GameError::None);
+    CHECK(g.play_san("Nf3") == GameError::None);
+  }
+  SECTION("an en passant capture captures the touched pawn") {
+    Game g;
+    play_san(g, {"Nc3", "a6", "e4", "a5", "e5", "d5"});
+    // The pawn on d5 can be taken by the knight or, en passant, by the e-pawn.
+    REQUIRE(g.touch_piece(Color::White, Square::D5) == GameError::None);
+    CHECK(g.play_san("Nf3") == GameError::MustCaptureTouchedPiece);
+    CHECK(g.play_san("exd6") == GameError::None);
+    CHECK(g.position().piece_on(Square::D5) == Piece::None);
+  }
+  SECTION("a pawn only en passant can capture must be captured so") {
+    Game g;
+    play_san(g, {"e4", "a6", "e5", "d5"});
+    REQUIRE(g.touch_piece(Color::White, Square::D5) == GameError::None);
+    CHECK(g.play_san("Nf3") == GameError::MustCaptureTouchedPiece);
+    CHECK(g.play_san("exd6") == GameError::None);
+  }
+}
+
+TEST_CASE("game: after an incorrect claim with a written move, that move must be played (9.5.3)", "[game]") {
+  Game g;
+  play_san(g, {"e4", "e5"});
+  const Ruling r = g.claim(threefold(Color::White, uci(g, "g1f3")));
+  REQUIRE(r.admissible());
+  CHECK_FALSE(r.correct);
+  CHECK(r.must_play == uci(g, "g1f3"));
+  CHECK(r.must_move_from == Square::None);
+  CHECK(g.play_san("d4") == GameError::MustPlayIntendedMove);
+  CHECK(g.play_san("Nc3") == GameError::MustPlayIntendedMove);
+  CHECK(g.play_san("Nh3") == GameError::MustPlayIntendedMove);
+  CHECK(g.play_san("Nf3") == GameError::None);
+  // The obligation ends with that move.
+  CHECK(g.play_san("d6") == GameError::None);
+  CHECK(g.play_san("a3") == GameError::None);
+  SECTION("an incorrect claim on the board obliges nothing") {
+    const Ruling b = g.claim(threefold(Color::Black));
+    CHECK_FALSE(b.correct);
+    CHECK(b.must_play == Move::none());
+    CHECK(g.play_san("a6") == GameError::None);
+  }
+}
+
+TEST_CASE("game: flag fall: a loss if the opponent can mate by any series of legal moves, else a draw (6.9, E24)",
+          "[game]") {
+  SECTION("K+N v K+N: a helpmate exists, so the flag fall loses") {
+    Game g(position("1n2k3/8/8/8/8/8/8/1N2K3 w - - 0 1"));
+    REQUIRE_FALSE(g.is_over());
+    CHECK(g.flag_fall(Color::White) == GameError::None);
+    CHECK(g.termination() == Termination::TimeForfeit);
+    CHECK(g.result() == GameResult::BlackWins);
+    CHECK(str(g.termination_article()) == "6.9");
+    check_refuses_everything(g);
+  }
+  SECTION("the opponent has a bare king: drawn") {
+    Game g(position("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"));
+    CHECK(g.flag_fall(Color::White) == GameError::None);
+    CHECK(g.termination() == Termination::FlagFallDraw);
+    CHECK(g.result() == GameResult::Draw);
+    CHECK(str(g.termination_article()) == "6.9");
+  }
+  SECTION("the side with the bare king loses on time when the opponent has a queen") {
+    Game g(position("4k3/8/8/8/8/8/8/3QK3 b - - 0 1"));
+    CHECK(g.flag_fall(Color::Black) == GameError::None);
+    CHECK(g.termination() == Termination::TimeForfeit);
+    CHECK(g.result() == GameResult::WhiteWins);
+  }
+  SECTION("up to 2005 the article is 6.10") {
+    Game g(position("1n2k3/8/8/8/8/8/8/1N2K3 w - - 0 1"), options_for(Edition::Fide2005));
+    REQUIRE(g.flag_fall(Color::Black) == GameError::None);
+    CHECK(g.result() == GameResult::WhiteWins);
+    CHECK(str(g.termination_article()) == "6.10");
+  }
+}
+
+TEST_CASE("game: resignation is a loss; from 2023 a draw if the opponent could not mate (5.1.2, E26)", "[game]") {
+  for (Edition e : {Edition::Fide2009, Edition::Fide2018, Edition::Fide2023}) {
+    INFO(laws(e).id);
+    const std::string article = e == Edition::Fide2009 ? "5.1 b" : "5.1.2";
+    SECTION(std::string("an ordinary resignation ") + laws(e).id) {
+      Game g(Position::startpos(), options_for(e));
+      play_san(g, {"e4"});
+      CHECK(g.resign(Color::Black) == GameError::None);
+      CHECK(g.termination() == Termination::Resignation);
+      CHECK(g.result() == GameResult::WhiteWins);
+      CHECK(str(g.termination_article()) == article);
+      check_refuses_everything(g);
+    }
+    SECTION(std::string("a player with a queen resigns against a bare king ") + laws(e).id) {
+      Game g(position("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"), options_for(e));
+      CHECK(g.resign(Color::White) == GameError::None);
+      if (e == Edition::Fide2023) {
+        CHECK(g.termination() == Termination::ResignationDraw);
+        CHECK(g.result() == GameResult::Draw);
+      } else {
+        CHECK(g.termination() == Termination::Resignation);
+        CHECK(g.result() == GameResult::BlackWins);
+      }
+      CHECK(str(g.termination_article()) == article);
+    }
+    SECTION(std::string("the bare king resigns: a loss in every edition ") + laws(e).id) {
+      Game g(position("4k3/8/8/8/8/8/8/3QK3 b - - 0 1"), options_for(e));
+      CHECK(g.resign(Color::Black) == GameError::None);
+      CHECK(g.termination() == Termination::Resignation);
+      CHECK(g.result() == GameResult::WhiteWins);
+    }
+  }
+}
+
+TEST_CASE("game: available_claims: threefold by intended moves, the exact list", "[game][claims]") {
+  Game g;
+  // White shuttles Ng1-f3; Black alternates b8-c6 and g8-f6 so that two different
+  // positions with White to move have each occurred twice:
+  //   A = start (plies 0, 8), B = (Ng1; Nc6, Nf6) (plies 4, 12).
+  play_san(g, {"Nf3", "Nc6", "Ng1", "Nf6", "Nf3", "Nb8", "Ng1", "Ng8", "Nf3", "Nc6", "Ng1", "Nf6", "Nf3", "Nb8",
+               "Ng1"});
+  REQUIRE(g.record().ply() == 15);
+  const AvailableClaims c = g.available_claims();
+  CHECK_FALSE(c.right_lost);
+  CHECK_FALSE(c.threefold_on_board);  // the position on the board has occurred twice (7, 15)
+  CHECK(g.record().count() == 2);
+  MoveList want;
+  want.push_back(uci(g, "f6g8"));  // back to A a third time
+  want.push_back(uci(g, "b8c6"));  // back to B a third time
+  CHECK(sorted(c.threefold_intended) == sorted(want));
+  CHECK(c.threefold());
+  CHECK_FALSE(c.fifty());
+  // Cross-check against the evaluator, move by move.
+  for (Move m : legal_moves(g.position())) {
+    const Ruling r = evaluate(g.record(), threefold(Color::Black, m), ClaimContext{}, g.rules());
+    INFO(to_uci(g.position(), m));
+    CHECK(r.correct == want.contains(m));
+  }
+  // Claiming with one of them draws under 9.2.1, with the evidence.
+  const Ruling r = g.claim(threefold(Color::Black, uci(g, "b8c6")));
+  CHECK(r.correct);
+  CHECK(str(r.article) == "9.2.1");
+  CHECK(r.occurrences == std::vector<GameRecord::Ply>{4, 12, 16});
+  CHECK(g.termination() == Termination::ThreefoldClaim);
+  CHECK(str(g.termination_article()) == "9.2.1");
+  CHECK_FALSE(g.available_claims().any());  // empty once the game is over
+}
+
+TEST_CASE("game: available_claims: fifty moves at 99 plies lists every non-pawn, non-capture move", "[game][claims]") {
+  // Castling, king, rook and knight moves complete the fifty moves; pawn moves, captures and
+  // promotions (b8=Q, bxa8=Q, exd5, Rxa8) do not.
+  const char* fen = "r3k3/1P6/8/3p4/4P3/8/8/R3K1NR w KQ - 99 80";
+  Game g(position(fen), options_for(Edition::Fide2023, TimeControl::Standard, true));
+  const Position& pos = g.position();
+  MoveList want;
+  for (Move m : legal_moves(pos)) {
+    const bool pawn = type_of(pos.piece_on(m.from())) == PieceType::Pawn;
+    const bool capture = !m.is_castling() && pos.piece_on(m.to()) != Piece::None;
+    if (!pawn && !capture) want.push_back(m);
+  }
+  REQUIRE(want.size() > 10);
+  REQUIRE(want.contains(Move::castling(Square::E1, Square::A1)));
+  const AvailableClaims c = g.available_claims();
+  CHECK_FALSE(c.fifty_on_board);
+  CHECK(sorted(c.fifty_intended) == sorted(want));
+  CHECK(c.threefold_intended.empty());
+  CHECK_FALSE(c.threefold_on_board);
+  CHECK(c.fifty());
+  CHECK(c.any());
+  SECTION("counted strictly (the FEN clock ignored) nothing is claimable") {
+    Game strict(position(fen));
+    const AvailableClaims s = strict.available_claims();
+    CHECK_FALSE(s.any());
+    CHECK(s.fifty_intended.empty());
+  }
+  SECTION("after a quiet move the opponent can claim on the board") {
+    REQUIRE(g.play_san("Kf2") == GameError::None);
+    const AvailableClaims b = g.available_claims();
+    CHECK(b.fifty_on_board);
+    CHECK(b.fifty());
+  }
+}
+
+TEST_CASE("game: available_claims: the right is lost for this turn once a piece is touched (9.4)", "[game][claims]") {
+  for (Edition e : all_editions) {
+    INFO(laws(e).id);
+    Game g(Position::startpos(), options_for(e));
+    play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"});
+    REQUIRE(g.available_claims().threefold());
+    REQUIRE(g.touch_piece(Color::Black, Square::F6) == GameError::None);
+    const AvailableClaims c = g.available_claims();
+    if (e == Edition::Fide1997) {
+      // 1997: only making the move forfeits the right.
+      CHECK_FALSE(c.right_lost);
+      CHECK(c.threefold());
+    } else {
+      CHECK(c.right_lost);
+      CHECK_FALSE(c.any());
+      CHECK(c.threefold_intended.empty());
+    }
+    // The touched knight must move; Ng8 completes the third occurrence, and White may
+    // now claim on the board (9.4 took only Black's right, and only for that turn).
+    play_san(g, {"Ng8"});
+    const AvailableClaims w = g.available_claims();
+    CHECK_FALSE(w.right_lost);
+    CHECK(w.threefold_on_board);
+  }
+}
