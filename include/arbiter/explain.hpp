@@ -1,0 +1,1095 @@
+#pragma once
+// Explanations of rulings, game endings and available claims, in English, Portuguese,
+// Spanish and Russian, for arbiters and players: each sentence names the article of the
+// rules edition in use and the evidence (moves in SAN with their numbers). No fmt: the
+// text is built with std::string, so GUIs and tools without fmt can use it;
+// format.hpp builds its formatters on top of it.
+//
+// Every sentence comes from one table, detail::message_table: one row per message id
+// (Message), one column per language, with named placeholders such as {article},
+// {edition}, {move} that the explain functions fill in. Vocabulary that needs grammar
+// (plurals, ordinals, durations) is in detail::vocabulary, one row per language.
+//
+// The texts are UTF-8 (Russian in Cyrillic). MSVC users compile with /utf-8.
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game.hpp"
+
+namespace arbiter {
+
+// ---- Languages ----------------------------------------------------------------------------
+
+enum class Language : std::uint8_t { English, Portuguese, Spanish, Russian };
+inline constexpr int language_count = 4;
+inline constexpr Language all_languages[language_count] = {Language::English, Language::Portuguese,
+                                                           Language::Spanish, Language::Russian};
+
+/// The ISO 639-1 code: "en", "pt", "es", "ru".
+constexpr const char* language_code(Language l) noexcept {
+  constexpr const char* codes[language_count] = {"en", "pt", "es", "ru"};
+  return codes[int(l)];
+}
+
+/// The language's name for itself: "English", "Português", "Español", "Русский".
+constexpr const char* language_name(Language l) noexcept {
+  constexpr const char* names[language_count] = {"English", "Português", "Español", "Русский"};
+  return names[int(l)];
+}
+
+/// A language by its code: "en", "pt", "es", "ru" (any case), optionally with a region
+/// as in "pt-BR" or "es_ES". False, and `out` untouched, if unknown.
+constexpr bool parse_language(std::string_view text, Language& out) noexcept {
+  if (text.size() != 2 && !(text.size() > 3 && (text[2] == '-' || text[2] == '_'))) return false;
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+  const char a = lower(text[0]), b = lower(text[1]);
+  for (Language l : all_languages) {
+    const char* code = language_code(l);
+    if (a == code[0] && b == code[1]) {
+      out = l;
+      return true;
+    }
+  }
+  return false;
+}
+
+/// The piece letters a scoresheet in that language uses: English K Q R B N, Portuguese
+/// R D T B C, Spanish R D T A C, Russian Кр Ф Л С К.
+constexpr SanLanguage san_language(Language l) noexcept {
+  switch (l) {
+    case Language::English: return SanLanguage::English;
+    case Language::Portuguese: return SanLanguage::Portuguese;
+    case Language::Spanish: return SanLanguage::Spanish;
+    case Language::Russian: return SanLanguage::Russian;
+  }
+  return SanLanguage::English;
+}
+
+/// How to explain: the language, and the piece letters of the moves quoted (by default
+/// those of the language; SanLanguage::English or Figurine for international letters).
+/// Converts implicitly from a Language: `explain(ruling, record, rules, Language::Spanish)`.
+struct ExplainOptions {
+  Language language = Language::English;
+  SanLanguage notation = SanLanguage::English;
+  /// Available claims: at most this many intended moves are named, then "and N more".
+  int max_listed_moves = 10;
+
+  constexpr ExplainOptions() noexcept = default;
+  constexpr ExplainOptions(Language l) noexcept : language(l), notation(san_language(l)) {}  // NOLINT: implicit
+  constexpr ExplainOptions(Language l, SanLanguage n) noexcept : language(l), notation(n) {}
+};
+
+// ---- The message table ----------------------------------------------------------------------
+
+/// Every message id. The order is the order of detail::message_table.
+enum class Message : std::uint16_t {
+  // Names
+  ClaimThreefold, ClaimFifty, ByThreefold, ByFifty,
+  EditionShort, EditionFromJuly, EditionFromJanuary,
+  TimeControlStandard, TimeControlRapid, TimeControlBlitz,
+  White, Black, WhiteCapital, BlackCapital,
+  TermNone, TermCheckmate, TermStalemate, TermDeadPosition, TermFivefold, TermSeventyFive,
+  TermThreefoldClaim, TermFiftyClaim, TermAgreement, TermResignation, TermResignationDraw,
+  TermTimeForfeit, TermFlagFallDraw, TermIllegalPositionDraw,
+  InadmissibleNone, InadmissibleGameOver, InadmissibleNotOnMove, InadmissiblePieceTouched,
+  ErrorNone, ErrorGameOver, ErrorIllegalMove, ErrorMustPlayIntendedMove, ErrorMustMoveSamePiece,
+  ErrorMustMoveTouchedPiece, ErrorMustCaptureTouchedPiece, ErrorNotOnMove, ErrorNoOffer,
+  ErrorAgreementNotAllowed, ErrorNotApplicable,
+  // Pieces of evidence
+  AtStart, AfterMove, ListAnd, ListMore, ResetAfterMove, ResetAtStart, ResetBeforeStart,
+  // How a game ended
+  EndNone, EndCheckmate, EndStalemate, EndDeadPosition, EndFivefold, EndSeventyFive, EndThreefoldClaim,
+  EndFiftyClaim, EndAgreement, EndResignation, EndResignationDraw, EndTimeForfeit, EndFlagFallDraw,
+  EndIllegalPositionDraw,
+  // Rulings on claims
+  ThreefoldCorrectOnBoard, ThreefoldCorrectIntended, ThreefoldIncorrectOnBoard, ThreefoldIncorrectIntended,
+  ThreefoldIncorrectIllegal, FiftyCorrectOnBoard, FiftyCorrectIntended, FiftyCorrectIntendedUnnamed,
+  FiftyIncorrectOnBoard, FiftyIncorrectIntended, FiftyIncorrectResets, FiftyIncorrectIllegal,
+  ClaimInadmissible,
+  // What follows an incorrect claim
+  Penalty, ClaimantTime, ClaimantHalfTime, ClaimantTable2001, MustPlay, MustMoveSamePiece, AnyMove,
+  ClaimIsOffer,
+  // What the player to move could claim
+  ClaimsGameOver, ClaimsNone, ClaimsRightLost, ClaimsThreefoldOnBoard, ClaimsThreefoldIntended,
+  ClaimsFiftyOnBoard, ClaimsFiftyIntended,
+};
+
+/// What a message is for.
+enum class MessageGroup : std::uint8_t {
+  Name,             ///< a name or short description (no article)
+  Evidence,         ///< a piece of a sentence: an occurrence, a list joiner, a halfmove count
+  Ending,           ///< how a game ended: names the article ({article}), except EndNone
+  Ruling,           ///< a ruling on a claim: names the article ({article})
+  Consequence,      ///< what follows an incorrect claim (Penalty and ClaimIsOffer name an article)
+  AvailableClaims,  ///< what the player to move could claim (names the article where one applies)
+};
+
+struct MessageInfo {
+  Message id;
+  const char* key;  ///< a stable name for translators and tests, e.g. "ruling.threefold.correct.on_board"
+  MessageGroup group;
+  const char* text[language_count];  ///< en, pt, es, ru
+};
+
+namespace detail {
+// clang-format off
+inline constexpr MessageInfo message_table[] = {
+  // ---- Names -----------------------------------------------------------------------------------
+  {Message::ClaimThreefold, "name.claim.threefold", MessageGroup::Name,
+   {"threefold repetition", "tripla repetição", "triple repetición", "троекратное повторение позиции"}},
+  {Message::ClaimFifty, "name.claim.fifty", MessageGroup::Name,
+   {"fifty-move rule", "regra dos 50 lances", "regla de los 50 movimientos", "правило 50 ходов"}},
+  {Message::ByThreefold, "name.claim.by_threefold", MessageGroup::Name,
+   {"by threefold repetition", "por tripla repetição", "por triple repetición",
+    "ввиду троекратного повторения позиции"}},
+  {Message::ByFifty, "name.claim.by_fifty", MessageGroup::Name,
+   {"under the fifty-move rule", "pela regra dos 50 lances", "por la regla de los 50 movimientos",
+    "по правилу 50 ходов"}},
+  {Message::EditionShort, "name.edition", MessageGroup::Name,
+   {"FIDE {year}", "FIDE {year}", "FIDE {year}", "ФИДЕ {year}"}},
+  {Message::EditionFromJuly, "name.edition.from_july", MessageGroup::Name,
+   {"FIDE Laws of Chess in force from 1 July {year}",
+    "Leis do Xadrez da FIDE em vigor desde 1º de julho de {year}",
+    "Leyes del Ajedrez de la FIDE en vigor desde el 1 de julio de {year}",
+    "Правила игры в шахматы ФИДЕ, действующие с 1 июля {year} года"}},
+  {Message::EditionFromJanuary, "name.edition.from_january", MessageGroup::Name,
+   {"FIDE Laws of Chess in force from 1 January {year}",
+    "Leis do Xadrez da FIDE em vigor desde 1º de janeiro de {year}",
+    "Leyes del Ajedrez de la FIDE en vigor desde el 1 de enero de {year}",
+    "Правила игры в шахматы ФИДЕ, действующие с 1 января {year} года"}},
+  {Message::TimeControlStandard, "name.time_control.standard", MessageGroup::Name,
+   {"standard", "clássico", "clásico", "классические шахматы"}},
+  {Message::TimeControlRapid, "name.time_control.rapid", MessageGroup::Name,
+   {"rapid", "rápido", "rápido", "быстрые шахматы"}},
+  {Message::TimeControlBlitz, "name.time_control.blitz", MessageGroup::Name,
+   {"blitz", "blitz", "relámpago", "блиц"}},
+  {Message::White, "name.color.white", MessageGroup::Name, {"White", "as brancas", "las blancas", "белые"}},
+  {Message::Black, "name.color.black", MessageGroup::Name, {"Black", "as pretas", "las negras", "чёрные"}},
+  {Message::WhiteCapital, "name.color.white.capital", MessageGroup::Name,
+   {"White", "As brancas", "Las blancas", "Белые"}},
+  {Message::BlackCapital, "name.color.black.capital", MessageGroup::Name,
+   {"Black", "As pretas", "Las negras", "Чёрные"}},
+  {Message::TermNone, "name.termination.none", MessageGroup::Name, {"none", "nenhum", "ninguna", "нет"}},
+  {Message::TermCheckmate, "name.termination.checkmate", MessageGroup::Name,
+   {"checkmate", "xeque-mate", "jaque mate", "мат"}},
+  {Message::TermStalemate, "name.termination.stalemate", MessageGroup::Name,
+   {"stalemate", "afogamento", "ahogado", "пат"}},
+  {Message::TermDeadPosition, "name.termination.dead_position", MessageGroup::Name,
+   {"dead position", "posição morta", "posición muerta", "мёртвая позиция"}},
+  {Message::TermFivefold, "name.termination.fivefold", MessageGroup::Name,
+   {"fivefold repetition", "quíntupla repetição", "quíntuple repetición", "пятикратное повторение позиции"}},
+  {Message::TermSeventyFive, "name.termination.seventy_five", MessageGroup::Name,
+   {"seventy-five-move rule", "regra dos 75 lances", "regla de los 75 movimientos", "правило 75 ходов"}},
+  {Message::TermThreefoldClaim, "name.termination.threefold_claim", MessageGroup::Name,
+   {"threefold repetition claim", "reclamação por tripla repetição", "reclamación por triple repetición",
+    "требование ничьей ввиду троекратного повторения позиции"}},
+  {Message::TermFiftyClaim, "name.termination.fifty_claim", MessageGroup::Name,
+   {"fifty-move rule claim", "reclamação pela regra dos 50 lances",
+    "reclamación por la regla de los 50 movimientos", "требование ничьей по правилу 50 ходов"}},
+  {Message::TermAgreement, "name.termination.agreement", MessageGroup::Name,
+   {"agreement", "comum acordo", "mutuo acuerdo", "соглашение"}},
+  {Message::TermResignation, "name.termination.resignation", MessageGroup::Name,
+   {"resignation", "abandono", "abandono", "сдача"}},
+  {Message::TermResignationDraw, "name.termination.resignation_draw", MessageGroup::Name,
+   {"resignation, but the opponent could not checkmate", "abandono, mas o adversário não podia dar xeque-mate",
+    "abandono, pero el adversario no podía dar jaque mate", "сдача, но соперник не мог поставить мат"}},
+  {Message::TermTimeForfeit, "name.termination.time_forfeit", MessageGroup::Name,
+   {"time forfeit", "perda por tempo", "pérdida por tiempo", "просрочка времени"}},
+  {Message::TermFlagFallDraw, "name.termination.flag_fall_draw", MessageGroup::Name,
+   {"flag fall, but the opponent could not checkmate", "queda de bandeira, mas o adversário não podia dar xeque-mate",
+    "caída de bandera, pero el adversario no podía dar jaque mate", "падение флажка, но соперник не мог поставить мат"}},
+  {Message::TermIllegalPositionDraw, "name.termination.illegal_position_draw", MessageGroup::Name,
+   {"illegal position left on the board", "posição ilegal mantida no tabuleiro",
+    "posición ilegal mantenida en el tablero", "невозможная позиция осталась на доске"}},
+  {Message::InadmissibleNone, "name.inadmissible.none", MessageGroup::Name,
+   {"admissible", "admissível", "admisible", "допустимо"}},
+  {Message::InadmissibleGameOver, "name.inadmissible.game_over", MessageGroup::Name,
+   {"the game has already ended", "a partida já terminou", "la partida ya ha terminado", "партия уже закончена"}},
+  {Message::InadmissibleNotOnMove, "name.inadmissible.not_on_move", MessageGroup::Name,
+   {"the claimant does not have the move", "o reclamante não tem a vez de jogar", "el reclamante no está en juego",
+    "заявляющий ничью игрок не имеет очереди хода"}},
+  {Message::InadmissiblePieceTouched, "name.inadmissible.piece_touched", MessageGroup::Name,
+   {"the claimant touched a piece with intent to move it",
+    "o reclamante tocou uma peça com a intenção de jogá-la",
+    "el reclamante tocó una pieza con la intención de moverla",
+    "заявляющий ничью игрок коснулся фигуры с намерением сделать ею ход"}},
+  {Message::ErrorNone, "name.game_error.none", MessageGroup::Name, {"ok", "sem erro", "sin error", "ошибки нет"}},
+  {Message::ErrorGameOver, "name.game_error.game_over", MessageGroup::Name,
+   {"the game has already ended", "a partida já terminou", "la partida ya ha terminado", "партия уже закончена"}},
+  {Message::ErrorIllegalMove, "name.game_error.illegal_move", MessageGroup::Name,
+   {"illegal move", "lance ilegal", "jugada ilegal", "невозможный ход"}},
+  {Message::ErrorMustPlayIntendedMove, "name.game_error.must_play_intended_move", MessageGroup::Name,
+   {"the move written for the claim must be played", "o lance anotado para a reclamação deve ser jogado",
+    "debe realizarse la jugada anotada para la reclamación",
+    "должен быть сделан ход, записанный при требовании ничьей"}},
+  {Message::ErrorMustMoveSamePiece, "name.game_error.must_move_same_piece", MessageGroup::Name,
+   {"the written move was illegal: a move with the same piece must be made",
+    "o lance anotado era ilegal: deve ser feito um lance com a mesma peça",
+    "la jugada anotada era ilegal: debe realizarse una jugada con la misma pieza",
+    "записанный ход невозможен: нужно сделать ход той же фигурой"}},
+  {Message::ErrorMustMoveTouchedPiece, "name.game_error.must_move_touched_piece", MessageGroup::Name,
+   {"the touched piece must be moved", "a peça tocada deve ser jogada", "debe moverse la pieza tocada",
+    "нужно сделать ход тронутой фигурой"}},
+  {Message::ErrorMustCaptureTouchedPiece, "name.game_error.must_capture_touched_piece", MessageGroup::Name,
+   {"the touched piece must be captured", "a peça tocada deve ser capturada", "debe capturarse la pieza tocada",
+    "нужно взять тронутую фигуру"}},
+  {Message::ErrorNotOnMove, "name.game_error.not_on_move", MessageGroup::Name,
+   {"the player does not have the move", "o jogador não tem a vez de jogar", "el jugador no está en juego",
+    "игрок не имеет очереди хода"}},
+  {Message::ErrorNoOffer, "name.game_error.no_offer", MessageGroup::Name,
+   {"there is no draw offer to answer", "não há oferta de empate a responder",
+    "no hay ninguna oferta de tablas que responder", "нет предложения ничьей, на которое можно ответить"}},
+  {Message::ErrorAgreementNotAllowed, "name.game_error.agreement_not_allowed", MessageGroup::Name,
+   {"a draw by agreement is not allowed now", "o empate de comum acordo não é permitido agora",
+    "las tablas de mutuo acuerdo no están permitidas ahora", "ничья по соглашению сейчас не допускается"}},
+  {Message::ErrorNotApplicable, "name.game_error.not_applicable", MessageGroup::Name,
+   {"does not apply here", "não se aplica aqui", "no se aplica aquí", "здесь неприменимо"}},
+
+  // ---- Pieces of evidence ------------------------------------------------------------------------
+  {Message::AtStart, "evidence.at_start", MessageGroup::Evidence,
+   {"at the start of the game", "no início da partida", "al inicio de la partida", "в начале партии"}},
+  {Message::AfterMove, "evidence.after_move", MessageGroup::Evidence,
+   {"after {move}", "após {move}", "tras {move}", "после {move}"}},
+  {Message::ListAnd, "evidence.list_and", MessageGroup::Evidence, {" and ", " e ", " y ", " и "}},
+  {Message::ListMore, "evidence.list_more", MessageGroup::Evidence,
+   {"(and {count} more)", "(e mais {count})", "(y {count} más)", "(и ещё {count})"}},
+  {Message::ResetAfterMove, "evidence.reset_after_move", MessageGroup::Evidence,
+   {"{halfmoves} since the last pawn move or capture, {move}",
+    "{halfmoves} desde o último lance de peão ou captura, {move}",
+    "{halfmoves} desde el último movimiento de peón o captura, {move}",
+    "{halfmoves} после последнего хода пешкой или взятия, {move}"}},
+  {Message::ResetAtStart, "evidence.reset_at_start", MessageGroup::Evidence,
+   {"{halfmoves} since the start of the game", "{halfmoves} desde o início da partida",
+    "{halfmoves} desde el inicio de la partida", "{halfmoves} с начала партии"}},
+  {Message::ResetBeforeStart, "evidence.reset_before_start", MessageGroup::Evidence,
+   {"{halfmoves}, {fen_clock} of them counted by the halfmove clock of the starting position",
+    "{halfmoves}, dos quais {fen_clock} contados pelo contador de meios-lances da posição inicial",
+    "{halfmoves}, {fen_clock} de ellas según el contador de semijugadas de la posición inicial",
+    "{halfmoves}, из них {fen_clock} — по счётчику полуходов начальной позиции"}},
+
+  // ---- How a game ended --------------------------------------------------------------------------
+  {Message::EndNone, "ending.none", MessageGroup::Ending,
+   {"The game is still in progress.", "A partida ainda está em andamento.", "La partida todavía está en curso.",
+    "Партия ещё продолжается."}},
+  {Message::EndCheckmate, "ending.checkmate", MessageGroup::Ending,
+   {"Checkmate: {winner} wins the game ({edition}, Article {article}).",
+    "Xeque-mate: {winner} vencem a partida ({edition}, artigo {article}).",
+    "Jaque mate: {winner} ganan la partida ({edition}, artículo {article}).",
+    "Мат: {winner} выигрывают партию ({edition}, статья {article})."}},
+  {Message::EndStalemate, "ending.stalemate", MessageGroup::Ending,
+   {"Stalemate: the player to move has no legal move and is not in check. The game is drawn ({edition}, Article {article}).",
+    "Afogamento: o jogador que tem a vez de jogar não tem nenhum lance legal e o seu rei não está em xeque. "
+    "A partida está empatada ({edition}, artigo {article}).",
+    "Ahogado: el jugador que está en juego no tiene ninguna jugada legal y su rey no está en jaque. "
+    "La partida es tablas ({edition}, artículo {article}).",
+    "Пат: у игрока, имеющего очередь хода, нет ни одного возможного хода, и его король не находится под шахом. "
+    "Партия закончилась вничью ({edition}, статья {article})."}},
+  {Message::EndDeadPosition, "ending.dead_position", MessageGroup::Ending,
+   {"Dead position: neither player can checkmate the opponent's king by any series of legal moves. "
+    "The game is drawn ({edition}, Article {article}).",
+    "Posição morta: nenhum dos jogadores pode dar xeque-mate no rei adversário por qualquer sequência de lances legais. "
+    "A partida está empatada ({edition}, artigo {article}).",
+    "Posición muerta: ninguno de los jugadores puede dar jaque mate al rey contrario mediante ninguna serie de "
+    "jugadas legales. La partida es tablas ({edition}, artículo {article}).",
+    "Мёртвая позиция: ни один из игроков не может поставить мат королю соперника никакой серией возможных ходов. "
+    "Партия закончилась вничью ({edition}, статья {article})."}},
+  {Message::EndFivefold, "ending.fivefold", MessageGroup::Ending,
+   {"Fivefold repetition: the same position has appeared at least five times. "
+    "The game is drawn without a claim ({edition}, Article {article}).",
+    "Quíntupla repetição: a mesma posição apareceu pelo menos cinco vezes. "
+    "A partida está empatada sem necessidade de reclamação ({edition}, artigo {article}).",
+    "Quíntuple repetición: la misma posición se ha producido al menos cinco veces. "
+    "La partida es tablas sin necesidad de reclamación ({edition}, artículo {article}).",
+    "Пятикратное повторение: одна и та же позиция возникла по крайней мере пять раз. "
+    "Партия закончилась вничью без требования игрока ({edition}, статья {article})."}},
+  {Message::EndSeventyFive, "ending.seventy_five", MessageGroup::Ending,
+   {"Seventy-five-move rule: each player has made at least 75 moves without any pawn move or capture. "
+    "The game is drawn without a claim ({edition}, Article {article}).",
+    "Regra dos 75 lances: cada jogador fez pelo menos 75 lances sem qualquer movimento de peão e sem qualquer captura. "
+    "A partida está empatada sem necessidade de reclamação ({edition}, artigo {article}).",
+    "Regla de los 75 movimientos: cada jugador ha realizado al menos 75 movimientos sin mover ningún peón y sin "
+    "ninguna captura. La partida es tablas sin necesidad de reclamación ({edition}, artículo {article}).",
+    "Правило 75 ходов: каждый игрок сделал по крайней мере 75 ходов без продвижения какой-либо пешки и без "
+    "какого-либо взятия. Партия закончилась вничью без требования игрока ({edition}, статья {article})."}},
+  {Message::EndThreefoldClaim, "ending.threefold_claim", MessageGroup::Ending,
+   {"Draw by threefold repetition, on a correct claim by the player having the move ({edition}, Article {article}).",
+    "Empate por tripla repetição, após reclamação correta do jogador que tinha a vez de jogar "
+    "({edition}, artigo {article}).",
+    "Tablas por triple repetición, tras una reclamación correcta del jugador que estaba en juego "
+    "({edition}, artículo {article}).",
+    "Ничья ввиду троекратного повторения позиции по обоснованному требованию игрока, имевшего очередь хода "
+    "({edition}, статья {article})."}},
+  {Message::EndFiftyClaim, "ending.fifty_claim", MessageGroup::Ending,
+   {"Draw under the fifty-move rule, on a correct claim by the player having the move ({edition}, Article {article}).",
+    "Empate pela regra dos 50 lances, após reclamação correta do jogador que tinha a vez de jogar "
+    "({edition}, artigo {article}).",
+    "Tablas por la regla de los 50 movimientos, tras una reclamación correcta del jugador que estaba en juego "
+    "({edition}, artículo {article}).",
+    "Ничья по правилу 50 ходов по обоснованному требованию игрока, имевшего очередь хода "
+    "({edition}, статья {article})."}},
+  {Message::EndAgreement, "ending.agreement", MessageGroup::Ending,
+   {"Draw by agreement between the players ({edition}, Article {article}).",
+    "Empate de comum acordo entre os jogadores ({edition}, artigo {article}).",
+    "Tablas de mutuo acuerdo entre los jugadores ({edition}, artículo {article}).",
+    "Ничья по соглашению игроков ({edition}, статья {article})."}},
+  {Message::EndResignation, "ending.resignation", MessageGroup::Ending,
+   {"{Loser} resigned: {winner} wins the game ({edition}, Article {article}).",
+    "{Loser} abandonaram: {winner} vencem a partida ({edition}, artigo {article}).",
+    "{Loser} abandonaron: {winner} ganan la partida ({edition}, artículo {article}).",
+    "{Loser} сдались: {winner} выигрывают партию ({edition}, статья {article})."}},
+  {Message::EndResignationDraw, "ending.resignation_draw", MessageGroup::Ending,
+   {"A player resigned, but the opponent could not checkmate by any possible series of legal moves. "
+    "The game is drawn ({edition}, Article {article}).",
+    "Um jogador abandonou, mas o adversário não podia dar xeque-mate por nenhuma sequência possível de lances legais. "
+    "A partida está empatada ({edition}, artigo {article}).",
+    "Un jugador abandonó, pero su adversario no podía dar jaque mate mediante ninguna serie posible de jugadas "
+    "legales. La partida es tablas ({edition}, artículo {article}).",
+    "Игрок сдался, но его соперник не мог поставить мат никакой возможной серией ходов. "
+    "Партия закончилась вничью ({edition}, статья {article})."}},
+  {Message::EndTimeForfeit, "ending.time_forfeit", MessageGroup::Ending,
+   {"Flag fall: {loser} ran out of time and {winner} wins the game ({edition}, Article {article}).",
+    "Queda de bandeira: {loser} esgotaram o tempo e {winner} vencem a partida ({edition}, artigo {article}).",
+    "Caída de bandera: {loser} agotaron su tiempo y {winner} ganan la partida ({edition}, artículo {article}).",
+    "Падение флажка: {loser} просрочили время, {winner} выигрывают партию ({edition}, статья {article})."}},
+  {Message::EndFlagFallDraw, "ending.flag_fall_draw", MessageGroup::Ending,
+   {"Flag fall, but the opponent cannot checkmate by any possible series of legal moves. "
+    "The game is drawn ({edition}, Article {article}).",
+    "Queda de bandeira, mas o adversário não pode dar xeque-mate por nenhuma sequência possível de lances legais. "
+    "A partida está empatada ({edition}, artigo {article}).",
+    "Caída de bandera, pero el adversario no puede dar jaque mate mediante ninguna serie posible de jugadas legales. "
+    "La partida es tablas ({edition}, artículo {article}).",
+    "Флажок упал, но соперник не может поставить мат никакой возможной серией ходов. "
+    "Партия закончилась вничью ({edition}, статья {article})."}},
+  {Message::EndIllegalPositionDraw, "ending.illegal_position_draw", MessageGroup::Ending,
+   {"An illegal position (both kings in check, or a pawn on its last rank) was still on the board after the next "
+    "move was completed. The game is drawn ({edition}, Article {article}).",
+    "Uma posição ilegal (os dois reis em xeque, ou um peão na última fileira) continuava no tabuleiro depois de "
+    "completado o lance seguinte. A partida está empatada ({edition}, artigo {article}).",
+    "Una posición ilegal (ambos reyes en jaque, o un peón en su última fila) seguía en el tablero después de "
+    "completarse la jugada siguiente. La partida es tablas ({edition}, artículo {article}).",
+    "Невозможная позиция (оба короля под шахом или пешка на последней горизонтали) оставалась на доске после "
+    "завершения следующего хода. Партия закончилась вничью ({edition}, статья {article})."}},
+
+  // ---- Rulings on claims -------------------------------------------------------------------------
+  {Message::ThreefoldCorrectOnBoard, "ruling.threefold.correct.on_board", MessageGroup::Ruling,
+   {"Correct claim of a draw by threefold repetition ({edition}, Article {article}): the same position has just "
+    "appeared {nth_time} ({occurrences}). The game is drawn.",
+    "Reclamação correta de empate por tripla repetição ({edition}, artigo {article}): a mesma posição acaba de "
+    "aparecer {nth_time} ({occurrences}). A partida está empatada.",
+    "Reclamación correcta de tablas por triple repetición ({edition}, artículo {article}): la misma posición acaba "
+    "de producirse {nth_time} ({occurrences}). La partida es tablas.",
+    "Обоснованное требование ничьей ввиду троекратного повторения позиции ({edition}, статья {article}): "
+    "одна и та же позиция только что возникла {nth_time} ({occurrences}). Партия закончилась вничью."}},
+  {Message::ThreefoldCorrectIntended, "ruling.threefold.correct.intended", MessageGroup::Ruling,
+   {"Correct claim of a draw by threefold repetition ({edition}, Article {article}): after the written move {move} "
+    "the same position would appear {nth_time} ({occurrences}). The game is drawn.",
+    "Reclamação correta de empate por tripla repetição ({edition}, artigo {article}): com o lance anotado {move}, "
+    "a mesma posição está prestes a aparecer {nth_time} ({occurrences}). A partida está empatada.",
+    "Reclamación correcta de tablas por triple repetición ({edition}, artículo {article}): con la jugada anotada "
+    "{move}, la misma posición va a producirse {nth_time} ({occurrences}). La partida es tablas.",
+    "Обоснованное требование ничьей ввиду троекратного повторения позиции ({edition}, статья {article}): "
+    "после записанного хода {move} одна и та же позиция возникнет {nth_time} ({occurrences}). "
+    "Партия закончилась вничью."}},
+  {Message::ThreefoldIncorrectOnBoard, "ruling.threefold.incorrect.on_board", MessageGroup::Ruling,
+   {"Incorrect claim of a draw by threefold repetition ({edition}, Article {article}): the position on the board "
+    "has appeared only {times} ({occurrences}).",
+    "Reclamação incorreta de empate por tripla repetição ({edition}, artigo {article}): a posição no tabuleiro "
+    "apareceu apenas {times} ({occurrences}).",
+    "Reclamación incorrecta de tablas por triple repetición ({edition}, artículo {article}): la posición del "
+    "tablero solo se ha producido {times} ({occurrences}).",
+    "Необоснованное требование ничьей ввиду троекратного повторения позиции ({edition}, статья {article}): "
+    "позиция на доске возникала всего {times} ({occurrences})."}},
+  {Message::ThreefoldIncorrectIntended, "ruling.threefold.incorrect.intended", MessageGroup::Ruling,
+   {"Incorrect claim of a draw by threefold repetition ({edition}, Article {article}): after the written move "
+    "{move} the position would appear only {nth_time} ({occurrences}).",
+    "Reclamação incorreta de empate por tripla repetição ({edition}, artigo {article}): com o lance anotado "
+    "{move}, a posição apareceria apenas {nth_time} ({occurrences}).",
+    "Reclamación incorrecta de tablas por triple repetición ({edition}, artículo {article}): con la jugada "
+    "anotada {move}, la posición solo se produciría {nth_time} ({occurrences}).",
+    "Необоснованное требование ничьей ввиду троекратного повторения позиции ({edition}, статья {article}): "
+    "после записанного хода {move} позиция возникла бы лишь {nth_time} ({occurrences})."}},
+  {Message::ThreefoldIncorrectIllegal, "ruling.threefold.incorrect.illegal", MessageGroup::Ruling,
+   {"Incorrect claim of a draw by threefold repetition ({edition}, Article {article}): the written move is "
+    "illegal, so the position cannot appear.",
+    "Reclamação incorreta de empate por tripla repetição ({edition}, artigo {article}): o lance anotado é ilegal, "
+    "portanto a posição não pode aparecer.",
+    "Reclamación incorrecta de tablas por triple repetición ({edition}, artículo {article}): la jugada anotada es "
+    "ilegal, por lo que la posición no puede producirse.",
+    "Необоснованное требование ничьей ввиду троекратного повторения позиции ({edition}, статья {article}): "
+    "записанный ход невозможен, поэтому позиция возникнуть не может."}},
+  {Message::FiftyCorrectOnBoard, "ruling.fifty.correct.on_board", MessageGroup::Ruling,
+   {"Correct claim of a draw under the fifty-move rule ({edition}, Article {article}): the last 50 moves by each "
+    "player have been completed without any pawn move or capture ({evidence}). The game is drawn.",
+    "Reclamação correta de empate pela regra dos 50 lances ({edition}, artigo {article}): os últimos 50 lances de "
+    "cada jogador foram completados sem movimento de peão e sem captura ({evidence}). A partida está empatada.",
+    "Reclamación correcta de tablas por la regla de los 50 movimientos ({edition}, artículo {article}): los "
+    "últimos 50 movimientos de cada jugador se han completado sin mover ningún peón y sin ninguna captura "
+    "({evidence}). La partida es tablas.",
+    "Обоснованное требование ничьей по правилу 50 ходов ({edition}, статья {article}): последние 50 ходов сделаны "
+    "каждым игроком без продвижения какой-либо пешки и без какого-либо взятия ({evidence}). "
+    "Партия закончилась вничью."}},
+  {Message::FiftyCorrectIntended, "ruling.fifty.correct.intended", MessageGroup::Ruling,
+   {"Correct claim of a draw under the fifty-move rule ({edition}, Article {article}): the written move {move} "
+    "completes 50 moves by each player without any pawn move or capture ({evidence}). The game is drawn.",
+    "Reclamação correta de empate pela regra dos 50 lances ({edition}, artigo {article}): o lance anotado {move} "
+    "completa 50 lances de cada jogador sem movimento de peão e sem captura ({evidence}). A partida está empatada.",
+    "Reclamación correcta de tablas por la regla de los 50 movimientos ({edition}, artículo {article}): la jugada "
+    "anotada {move} completa 50 movimientos de cada jugador sin mover ningún peón y sin ninguna captura "
+    "({evidence}). La partida es tablas.",
+    "Обоснованное требование ничьей по правилу 50 ходов ({edition}, статья {article}): записанный ход {move} "
+    "завершает 50 ходов каждого игрока без продвижения какой-либо пешки и без какого-либо взятия ({evidence}). "
+    "Партия закончилась вничью."}},
+  {Message::FiftyCorrectIntendedUnnamed, "ruling.fifty.correct.intended_unnamed", MessageGroup::Ruling,
+   {"Correct claim of a draw under the fifty-move rule ({edition}, Article {article}): the written move "
+    "completes 50 moves by each player without any pawn move or capture ({evidence}). The game is drawn.",
+    "Reclamação correta de empate pela regra dos 50 lances ({edition}, artigo {article}): o lance anotado "
+    "completa 50 lances de cada jogador sem movimento de peão e sem captura ({evidence}). A partida está empatada.",
+    "Reclamación correcta de tablas por la regla de los 50 movimientos ({edition}, artículo {article}): la jugada "
+    "anotada completa 50 movimientos de cada jugador sin mover ningún peón y sin ninguna captura ({evidence}). "
+    "La partida es tablas.",
+    "Обоснованное требование ничьей по правилу 50 ходов ({edition}, статья {article}): записанный ход "
+    "завершает 50 ходов каждого игрока без продвижения какой-либо пешки и без какого-либо взятия ({evidence}). "
+    "Партия закончилась вничью."}},
+  {Message::FiftyIncorrectOnBoard, "ruling.fifty.incorrect.on_board", MessageGroup::Ruling,
+   {"Incorrect claim of a draw under the fifty-move rule ({edition}, Article {article}): 50 moves by each player "
+    "without any pawn move or capture have not been completed ({evidence}; 100 are needed).",
+    "Reclamação incorreta de empate pela regra dos 50 lances ({edition}, artigo {article}): ainda não foram "
+    "completados 50 lances de cada jogador sem movimento de peão e sem captura ({evidence}; são necessários 100).",
+    "Reclamación incorrecta de tablas por la regla de los 50 movimientos ({edition}, artículo {article}): todavía "
+    "no se han completado 50 movimientos de cada jugador sin mover ningún peón y sin ninguna captura "
+    "({evidence}; se necesitan 100).",
+    "Необоснованное требование ничьей по правилу 50 ходов ({edition}, статья {article}): ещё не сделано по 50 ходов "
+    "каждым игроком без продвижения пешек и без взятий ({evidence}; нужно 100)."}},
+  {Message::FiftyIncorrectIntended, "ruling.fifty.incorrect.intended", MessageGroup::Ruling,
+   {"Incorrect claim of a draw under the fifty-move rule ({edition}, Article {article}): even with the written move "
+    "{move}, 50 moves by each player without any pawn move or capture would not be completed ({evidence}; "
+    "100 are needed).",
+    "Reclamação incorreta de empate pela regra dos 50 lances ({edition}, artigo {article}): mesmo com o lance "
+    "anotado {move}, não se completariam 50 lances de cada jogador sem movimento de peão e sem captura "
+    "({evidence}; são necessários 100).",
+    "Reclamación incorrecta de tablas por la regla de los 50 movimientos ({edition}, artículo {article}): ni "
+    "siquiera con la jugada anotada {move} se completarían 50 movimientos de cada jugador sin mover ningún peón y "
+    "sin ninguna captura ({evidence}; se necesitan 100).",
+    "Необоснованное требование ничьей по правилу 50 ходов ({edition}, статья {article}): даже после записанного "
+    "хода {move} не будет сделано по 50 ходов каждым игроком без продвижения пешек и без взятий ({evidence}; "
+    "нужно 100)."}},
+  {Message::FiftyIncorrectResets, "ruling.fifty.incorrect.resets", MessageGroup::Ruling,
+   {"Incorrect claim of a draw under the fifty-move rule ({edition}, Article {article}): the written move {move} "
+    "is a pawn move or a capture, which starts the count again.",
+    "Reclamação incorreta de empate pela regra dos 50 lances ({edition}, artigo {article}): o lance anotado {move} "
+    "é um movimento de peão ou uma captura, o que reinicia a contagem.",
+    "Reclamación incorrecta de tablas por la regla de los 50 movimientos ({edition}, artículo {article}): la "
+    "jugada anotada {move} es un movimiento de peón o una captura, lo que reinicia la cuenta.",
+    "Необоснованное требование ничьей по правилу 50 ходов ({edition}, статья {article}): записанный ход {move} — "
+    "ход пешкой или взятие, после которого счёт начинается заново."}},
+  {Message::FiftyIncorrectIllegal, "ruling.fifty.incorrect.illegal", MessageGroup::Ruling,
+   {"Incorrect claim of a draw under the fifty-move rule ({edition}, Article {article}): the written move is "
+    "illegal, so it cannot complete the 50 moves.",
+    "Reclamação incorreta de empate pela regra dos 50 lances ({edition}, artigo {article}): o lance anotado é "
+    "ilegal, portanto não pode completar os 50 lances.",
+    "Reclamación incorrecta de tablas por la regla de los 50 movimientos ({edition}, artículo {article}): la "
+    "jugada anotada es ilegal, por lo que no puede completar los 50 movimientos.",
+    "Необоснованное требование ничьей по правилу 50 ходов ({edition}, статья {article}): записанный ход "
+    "невозможен, поэтому он не может завершить 50 ходов."}},
+  {Message::ClaimInadmissible, "ruling.inadmissible", MessageGroup::Ruling,
+   {"The claim of a draw {by_kind} is not admissible: {reason} ({edition}, Article {article}).",
+    "A reclamação de empate {by_kind} não é admissível: {reason} ({edition}, artigo {article}).",
+    "La reclamación de tablas {by_kind} no es admisible: {reason} ({edition}, artículo {article}).",
+    "Требование ничьей {by_kind} недопустимо: {reason} ({edition}, статья {article})."}},
+
+  // ---- What follows an incorrect claim -----------------------------------------------------------
+  {Message::Penalty, "consequence.penalty", MessageGroup::Consequence,
+   {"Penalty ({edition}, Article {article}): the arbiter adds {duration} to the opponent's remaining time, "
+    "and the game continues.",
+    "Penalidade ({edition}, artigo {article}): o árbitro acrescenta {duration} ao tempo restante do adversário, "
+    "e a partida continua.",
+    "Sanción ({edition}, artículo {article}): el árbitro añade {duration} al tiempo restante del adversario, "
+    "y la partida continúa.",
+    "Наказание ({edition}, статья {article}): арбитр добавляет {duration} к оставшемуся времени соперника, "
+    "и партия продолжается."}},
+  {Message::ClaimantTime, "consequence.claimant_time", MessageGroup::Consequence,
+   {"The claimant's remaining time is now {clock}.", "O tempo restante do reclamante passa a ser {clock}.",
+    "El tiempo restante del reclamante queda en {clock}.",
+    "Теперь у заявившего ничью игрока остаётся {clock}."}},
+  {Message::ClaimantHalfTime, "consequence.claimant_half_time", MessageGroup::Consequence,
+   {"The claimant also loses half of the remaining time, up to a maximum of 3 minutes.",
+    "O reclamante também perde metade do seu tempo restante, até o máximo de 3 minutos.",
+    "Además, el reclamante pierde la mitad de su tiempo restante, hasta un máximo de 3 minutos.",
+    "Кроме того, заявивший ничью игрок теряет половину оставшегося времени, но не более 3 минут."}},
+  {Message::ClaimantTable2001, "consequence.claimant_table_2001", MessageGroup::Consequence,
+   {"The claimant also loses time: with more than 2 minutes left, half of it, up to a maximum of 3 minutes; "
+    "with between 1 and 2 minutes left, the time is set to 1 minute; with less than 1 minute, nothing.",
+    "O reclamante também perde tempo: com mais de 2 minutos restantes, metade, até o máximo de 3 minutos; "
+    "com entre 1 e 2 minutos, o tempo passa a ser 1 minuto; com menos de 1 minuto, nada.",
+    "Además, el reclamante pierde tiempo: con más de 2 minutos restantes, la mitad, hasta un máximo de 3 minutos; "
+    "con entre 1 y 2 minutos, su tiempo queda en 1 minuto; con menos de 1 minuto, nada.",
+    "Кроме того, заявивший ничью игрок теряет время: если у него больше 2 минут — половину, но не более 3 минут; "
+    "если от 1 до 2 минут — у него остаётся 1 минута; если меньше 1 минуты — ничего."}},
+  {Message::MustPlay, "consequence.must_play", MessageGroup::Consequence,
+   {"The written move {san} must now be played.", "O lance anotado {san} deve agora ser jogado.",
+    "Ahora debe realizarse la jugada anotada {san}.", "Записанный ход {san} должен быть сделан."}},
+  {Message::MustMoveSamePiece, "consequence.must_move_same_piece", MessageGroup::Consequence,
+   {"Another move must be made with the same piece (the one on {square}).",
+    "Deve ser feito outro lance com a mesma peça (a que está em {square}).",
+    "Debe realizarse otra jugada con la misma pieza (la que está en {square}).",
+    "Нужно сделать другой ход той же фигурой (стоящей на {square})."}},
+  {Message::AnyMove, "consequence.any_move", MessageGroup::Consequence,
+   {"The piece of the written move has no legal move, so any legal move may be made.",
+    "A peça do lance anotado não tem nenhum lance legal, portanto qualquer lance legal pode ser feito.",
+    "La pieza de la jugada anotada no tiene ninguna jugada legal, por lo que puede realizarse cualquier jugada legal.",
+    "У фигуры записанного хода нет возможных ходов, поэтому можно сделать любой возможный ход."}},
+  {Message::ClaimIsOffer, "consequence.claim_is_offer", MessageGroup::Consequence,
+   {"The claim also counts as a draw offer, which the opponent may accept ({edition}, Article {article}).",
+    "A reclamação também vale como oferta de empate, que o adversário pode aceitar ({edition}, artigo {article}).",
+    "La reclamación también cuenta como oferta de tablas, que el adversario puede aceptar "
+    "({edition}, artículo {article}).",
+    "Требование также считается предложением ничьей, которое соперник может принять ({edition}, статья {article})."}},
+
+  // ---- What the player to move could claim -------------------------------------------------------
+  {Message::ClaimsGameOver, "claims.game_over", MessageGroup::AvailableClaims,
+   {"The game is over: no draw can be claimed.", "A partida terminou: não é possível reclamar empate.",
+    "La partida ha terminado: no se pueden reclamar tablas.", "Партия закончена: требовать ничью нельзя."}},
+  {Message::ClaimsNone, "claims.none", MessageGroup::AvailableClaims,
+   {"{Mover} cannot claim a draw now.", "{Mover} não podem reclamar empate agora.",
+    "{Mover} no pueden reclamar tablas ahora.", "{Mover} сейчас не могут потребовать ничью."}},
+  {Message::ClaimsRightLost, "claims.right_lost", MessageGroup::AvailableClaims,
+   {"{Mover} touched a piece with the intention of moving or capturing it and cannot claim a draw on this move "
+    "({edition}, Article {article}).",
+    "{Mover} tocaram uma peça com a intenção de jogá-la ou capturá-la e não podem reclamar empate neste lance "
+    "({edition}, artigo {article}).",
+    "{Mover} tocaron una pieza con la intención de moverla o capturarla y no pueden reclamar tablas en esta jugada "
+    "({edition}, artículo {article}).",
+    "{Mover} коснулись фигуры с намерением сделать ею ход или взять её и не могут требовать ничью на этом ходу "
+    "({edition}, статья {article})."}},
+  {Message::ClaimsThreefoldOnBoard, "claims.threefold.on_board", MessageGroup::AvailableClaims,
+   {"{Mover} may claim a draw by threefold repetition now: the position on the board has appeared at least three "
+    "times ({edition}, Article {article}).",
+    "{Mover} podem reclamar empate por tripla repetição agora: a posição no tabuleiro apareceu pelo menos três "
+    "vezes ({edition}, artigo {article}).",
+    "{Mover} pueden reclamar tablas por triple repetición ahora: la posición del tablero se ha producido al menos "
+    "tres veces ({edition}, artículo {article}).",
+    "{Mover} могут потребовать ничью ввиду троекратного повторения позиции прямо сейчас: позиция на доске возникла "
+    "по крайней мере три раза ({edition}, статья {article})."}},
+  {Message::ClaimsThreefoldIntended, "claims.threefold.intended", MessageGroup::AvailableClaims,
+   {"{Mover} may claim a draw by threefold repetition by writing the intended move on the scoresheet, without "
+    "playing it, and declaring to the arbiter the intention to play it ({edition}, Article {article}). "
+    "Moves that make the claim correct: {moves}.",
+    "{Mover} podem reclamar empate por tripla repetição anotando o lance pretendido na planilha, sem jogá-lo, e "
+    "declarando ao árbitro a intenção de fazê-lo ({edition}, artigo {article}). "
+    "Lances que tornam a reclamação correta: {moves}.",
+    "{Mover} pueden reclamar tablas por triple repetición anotando en la planilla la jugada que se proponen "
+    "realizar, sin realizarla, y declarando al árbitro su intención de realizarla ({edition}, artículo {article}). "
+    "Jugadas que hacen correcta la reclamación: {moves}.",
+    "{Mover} могут потребовать ничью ввиду троекратного повторения позиции, записав на бланке свой ход (не делая "
+    "его на доске) и заявив арбитру о намерении сделать этот ход ({edition}, статья {article}). "
+    "Ходы, при которых требование будет обоснованным: {moves}."}},
+  {Message::ClaimsFiftyOnBoard, "claims.fifty.on_board", MessageGroup::AvailableClaims,
+   {"{Mover} may claim a draw under the fifty-move rule now: the last 50 moves by each player were made without "
+    "any pawn move or capture ({edition}, Article {article}).",
+    "{Mover} podem reclamar empate pela regra dos 50 lances agora: os últimos 50 lances de cada jogador foram "
+    "feitos sem movimento de peão e sem captura ({edition}, artigo {article}).",
+    "{Mover} pueden reclamar tablas por la regla de los 50 movimientos ahora: los últimos 50 movimientos de cada "
+    "jugador se han realizado sin mover ningún peón y sin ninguna captura ({edition}, artículo {article}).",
+    "{Mover} могут потребовать ничью по правилу 50 ходов прямо сейчас: последние 50 ходов каждого игрока сделаны "
+    "без продвижения пешек и без взятий ({edition}, статья {article})."}},
+  {Message::ClaimsFiftyIntended, "claims.fifty.intended", MessageGroup::AvailableClaims,
+   {"{Mover} may claim a draw under the fifty-move rule by writing the intended move on the scoresheet, without "
+    "playing it, and declaring to the arbiter the intention to play it ({edition}, Article {article}). "
+    "Moves that make the claim correct: {moves}.",
+    "{Mover} podem reclamar empate pela regra dos 50 lances anotando o lance pretendido na planilha, sem jogá-lo, e "
+    "declarando ao árbitro a intenção de fazê-lo ({edition}, artigo {article}). "
+    "Lances que tornam a reclamação correta: {moves}.",
+    "{Mover} pueden reclamar tablas por la regla de los 50 movimientos anotando en la planilla la jugada que se "
+    "proponen realizar, sin realizarla, y declarando al árbitro su intención de realizarla "
+    "({edition}, artículo {article}). Jugadas que hacen correcta la reclamación: {moves}.",
+    "{Mover} могут потребовать ничью по правилу 50 ходов, записав на бланке свой ход (не делая его на доске) и "
+    "заявив арбитру о намерении сделать этот ход ({edition}, статья {article}). "
+    "Ходы, при которых требование будет обоснованным: {moves}."}},
+};
+// clang-format on
+
+constexpr bool message_table_in_order() noexcept {
+  for (std::size_t i = 0; i < sizeof(message_table) / sizeof(message_table[0]); ++i)
+    if (int(message_table[i].id) != int(i)) return false;
+  return true;
+}
+static_assert(message_table_in_order(), "detail::message_table must list the messages in the order of Message");
+static_assert(int(Message::ClaimsFiftyIntended) + 1 == int(sizeof(message_table) / sizeof(message_table[0])),
+              "every Message needs a row in detail::message_table");
+}  // namespace detail
+
+inline constexpr int message_count = int(sizeof(detail::message_table) / sizeof(detail::message_table[0]));
+
+// The names are looked up as first id + enumerator; these keep the two orders together.
+static_assert(int(Message::TimeControlBlitz) - int(Message::TimeControlStandard) == int(TimeControl::Blitz));
+static_assert(int(Message::TermIllegalPositionDraw) - int(Message::TermNone) == int(Termination::IllegalPositionDraw));
+static_assert(int(Message::EndIllegalPositionDraw) - int(Message::EndNone) == int(Termination::IllegalPositionDraw));
+static_assert(int(Message::InadmissiblePieceTouched) - int(Message::InadmissibleNone) ==
+              int(Inadmissible::PieceTouched));
+static_assert(int(Message::ErrorNotApplicable) - int(Message::ErrorNone) == int(GameError::NotApplicable));
+
+constexpr const MessageInfo& message_info(Message id) noexcept { return detail::message_table[int(id)]; }
+/// The text of a message in a language, placeholders unfilled.
+constexpr const char* message_text(Message id, Language l) noexcept { return message_info(id).text[int(l)]; }
+/// Whether the message names an article ({article}): every ruling, every ending but
+/// EndNone, the penalty, the claim-as-offer note and the available-claim sentences that
+/// give a way to claim.
+constexpr bool names_article(Message id) noexcept {
+  switch (message_info(id).group) {
+    case MessageGroup::Ruling: return true;
+    case MessageGroup::Ending: return id != Message::EndNone;
+    case MessageGroup::Consequence: return id == Message::Penalty || id == Message::ClaimIsOffer;
+    case MessageGroup::AvailableClaims: return id != Message::ClaimsGameOver && id != Message::ClaimsNone;
+    default: return false;
+  }
+}
+
+// ---- Vocabulary with grammar ------------------------------------------------------------------
+
+namespace detail {
+/// Words whose form depends on a number. Plural forms: [0] one, [1] few, [2] many (only
+/// Russian tells few from many; the others repeat the plural). Minutes and seconds are in
+/// the form that follows "adds" (Russian accusative: 1 минуту, 2 минуты, 5 минут).
+struct Vocabulary {
+  const char* minute[3];
+  const char* second[3];
+  const char* halfmove[3];
+  const char* once;
+  const char* twice;
+  const char* times[3];        ///< "{n} times" for n > 2
+  const char* nth_time[10];    ///< "for the first time" ... "for the tenth time"
+  const char* nth_time_other;  ///< beyond ten: {n} is the number (English adds st/nd/rd/th)
+};
+
+// clang-format off
+inline constexpr Vocabulary vocabulary[language_count] = {
+  {{"minute", "minutes", "minutes"}, {"second", "seconds", "seconds"}, {"half-move", "half-moves", "half-moves"},
+   "once", "twice", {"times", "times", "times"},
+   {"for the first time", "for the second time", "for the third time", "for the fourth time", "for the fifth time",
+    "for the sixth time", "for the seventh time", "for the eighth time", "for the ninth time", "for the tenth time"},
+   "for the {n} time"},
+  {{"minuto", "minutos", "minutos"}, {"segundo", "segundos", "segundos"},
+   {"meio-lance", "meios-lances", "meios-lances"},
+   "uma vez", "duas vezes", {"vezes", "vezes", "vezes"},
+   {"pela primeira vez", "pela segunda vez", "pela terceira vez", "pela quarta vez", "pela quinta vez",
+    "pela sexta vez", "pela sétima vez", "pela oitava vez", "pela nona vez", "pela décima vez"},
+   "pela {n}.ª vez"},
+  {{"minuto", "minutos", "minutos"}, {"segundo", "segundos", "segundos"},
+   {"semijugada", "semijugadas", "semijugadas"},
+   "una vez", "dos veces", {"veces", "veces", "veces"},
+   {"por primera vez", "por segunda vez", "por tercera vez", "por cuarta vez", "por quinta vez",
+    "por sexta vez", "por séptima vez", "por octava vez", "por novena vez", "por décima vez"},
+   "por {n}.ª vez"},
+  {{"минуту", "минуты", "минут"}, {"секунду", "секунды", "секунд"}, {"полуход", "полухода", "полуходов"},
+   "один раз", "два раза", {"раз", "раза", "раз"},
+   {"в первый раз", "во второй раз", "в третий раз", "в четвёртый раз", "в пятый раз",
+    "в шестой раз", "в седьмой раз", "в восьмой раз", "в девятый раз", "в десятый раз"},
+   "в {n}-й раз"},
+};
+// clang-format on
+
+/// The plural form of `n` in a language: 0 one, 1 few, 2 many.
+constexpr int plural_form(Language l, long long n) noexcept {
+  if (n < 0) n = -n;
+  if (l != Language::Russian) return n == 1 ? 0 : 2;
+  if (n % 10 == 1 && n % 100 != 11) return 0;
+  if (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)) return 1;
+  return 2;
+}
+}  // namespace detail
+
+/// A named value for a placeholder: {name} in a message is replaced by `value`.
+struct MessageArg {
+  std::string_view name;
+  std::string_view value;
+};
+
+/// Fills the placeholders of `text`. A placeholder with no argument is left as it is,
+/// braces included (so a test can find it).
+inline std::string fill_placeholders(std::string_view text, std::initializer_list<MessageArg> args) {
+  std::string out;
+  out.reserve(text.size() + 64);
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t open = text.find('{', i);
+    if (open == std::string_view::npos) break;
+    const std::size_t close = text.find('}', open + 1);
+    if (close == std::string_view::npos) break;
+    out.append(text.substr(i, open - i));
+    const std::string_view name = text.substr(open + 1, close - open - 1);
+    bool found = false;
+    for (const MessageArg& a : args) {
+      if (a.name == name) {
+        out.append(a.value);
+        found = true;
+        break;
+      }
+    }
+    if (!found) out.append(text.substr(open, close - open + 1));
+    i = close + 1;
+  }
+  out.append(text.substr(i));
+  return out;
+}
+
+/// A message in a language with its placeholders filled.
+inline std::string render(Message id, Language l, std::initializer_list<MessageArg> args = {}) {
+  return fill_placeholders(message_text(id, l), args);
+}
+
+// ---- Names ------------------------------------------------------------------------------------
+
+inline const char* display_name(ClaimKind k, Language l) noexcept {
+  return message_text(k == ClaimKind::Threefold ? Message::ClaimThreefold : Message::ClaimFifty, l);
+}
+inline const char* display_name(TimeControl tc, Language l) noexcept {
+  return message_text(Message(int(Message::TimeControlStandard) + int(tc)), l);
+}
+inline const char* display_name(Termination t, Language l) noexcept {
+  return message_text(Message(int(Message::TermNone) + int(t)), l);
+}
+/// The name of a colour inside a sentence ("White"; pt "as brancas", es "las blancas", ru "белые").
+inline const char* display_name(Color c, Language l) noexcept {
+  return message_text(c == Color::White ? Message::White : Message::Black, l);
+}
+/// A short name of an edition: "FIDE 2023" (ru "ФИДЕ 2023").
+inline std::string display_name(Edition e, Language l) {
+  return render(Message::EditionShort, l, {{"year", std::string_view(laws(e).id).substr(5)}});
+}
+/// The full name of an edition: "FIDE Laws of Chess in force from 1 July 2017".
+inline std::string full_name(Edition e, Language l) {
+  const bool january = e == Edition::Fide2018 || e == Edition::Fide2023;
+  return render(january ? Message::EditionFromJanuary : Message::EditionFromJuly, l,
+                {{"year", std::string_view(laws(e).id).substr(5)}});
+}
+inline const char* describe(Inadmissible i, Language l) noexcept {
+  return message_text(Message(int(Message::InadmissibleNone) + int(i)), l);
+}
+inline const char* describe(GameError e, Language l) noexcept {
+  return message_text(Message(int(Message::ErrorNone) + int(e)), l);
+}
+
+// ---- Explanations -----------------------------------------------------------------------------
+
+namespace detail {
+
+/// Builds the sentences for one language, record and rules.
+class Explainer {
+ public:
+  Explainer(const ExplainOptions& options, const Rules& rules) : o_(options), rules_(rules) {}
+
+  Language lang() const noexcept { return o_.language; }
+  const Vocabulary& words() const noexcept { return vocabulary[int(o_.language)]; }
+
+  std::string msg(Message id, std::initializer_list<MessageArg> args = {}) const { return render(id, lang(), args); }
+  std::string edition() const { return display_name(rules_.edition, lang()); }
+  /// An article to cite; "?" where the edition has none.
+  static std::string_view article(std::string_view a) noexcept { return a.empty() ? std::string_view("?") : a; }
+  static std::string_view article(const char* a) noexcept { return article(std::string_view(a ? a : "")); }
+
+  std::string count(long long n, const char* const (&forms)[3]) const {
+    return std::to_string(n) + " " + forms[plural_form(lang(), n)];
+  }
+  std::string halfmoves(long long n) const { return count(n, words().halfmove); }
+  /// "2 minutes", "1 minute", "90 seconds" (ru accusative "2 минуты", "1 минуту").
+  std::string duration(int seconds) const {
+    return seconds % 60 == 0 ? count(seconds / 60, words().minute) : count(seconds, words().second);
+  }
+  /// "M:SS".
+  static std::string clock(int seconds) {
+    if (seconds < 0) seconds = 0;
+    const int s = seconds % 60;
+    return std::to_string(seconds / 60) + (s < 10 ? ":0" : ":") + std::to_string(s);
+  }
+  /// "once", "twice", "3 times".
+  std::string times(long long n) const {
+    if (n == 1) return words().once;
+    if (n == 2) return words().twice;
+    return count(n, words().times);
+  }
+  /// "for the third time".
+  std::string nth_time(long long n) const {
+    if (n >= 1 && n <= 10) return words().nth_time[n - 1];
+    std::string number = std::to_string(n);
+    if (lang() == Language::English) {
+      const long long last2 = n % 100, last = n % 10;
+      number += last2 >= 11 && last2 <= 13 ? "th" : last == 1 ? "st" : last == 2 ? "nd" : last == 3 ? "rd" : "th";
+    }
+    return fill_placeholders(words().nth_time_other, {{"n", number}});
+  }
+
+  /// A move with its number: "4...Ng8", "5.Nf3" (letters per the options).
+  std::string numbered(const Position& before, Move m, int number) const {
+    return std::to_string(number) + (before.side_to_move() == Color::White ? "." : "...") + san(before, m);
+  }
+  std::string san(const Position& before, Move m) const { return to_san(before, m, o_.notation); }
+  /// The move that led to the position at `ply` (ply >= 1), numbered.
+  std::string played(const GameRecord& record, GameRecord::Ply ply) const {
+    return numbered(record.position(ply - 1), record.move(ply), record.move_number(ply));
+  }
+
+  /// "a, b and c".
+  std::string join(const std::vector<std::string>& items, Message last_joiner) const {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (i) out += i + 1 == items.size() ? msg(last_joiner) : std::string(", ");
+      out += items[i];
+    }
+    return out;
+  }
+
+  /// Where a position occurred: "at the start of the game, after 2...Ng8 and after 4...Ng8".
+  /// A ply one past the record is the intended move.
+  std::string occurrences(const std::vector<GameRecord::Ply>& plies, const GameRecord& record, Move intended) const {
+    std::vector<std::string> items;
+    for (GameRecord::Ply p : plies) {
+      if (p == 0) items.push_back(msg(Message::AtStart));
+      else if (p <= record.ply()) items.push_back(msg(Message::AfterMove, {{"move", played(record, p)}}));
+      else if (intended != Move::none())
+        items.push_back(msg(Message::AfterMove,
+                            {{"move", numbered(record.position(), intended, record.move_number(record.ply() + 1))}}));
+    }
+    return join(items, Message::ListAnd);
+  }
+
+  /// The halfmove count and where it started: "100 half-moves since the last pawn move or
+  /// capture, 23...Rxe4".
+  std::string fifty_evidence(std::int32_t count, std::int32_t last_reset, const GameRecord& record) const {
+    const std::string n = halfmoves(count);
+    if (last_reset == HalfmoveClock::none)
+      return msg(Message::ResetBeforeStart,
+                 {{"halfmoves", n}, {"fen_clock", std::to_string(record.start().halfmove_clock())}});
+    if (last_reset <= 0 || GameRecord::Ply(last_reset) > record.ply())
+      return msg(Message::ResetAtStart, {{"halfmoves", n}});
+    return msg(Message::ResetAfterMove, {{"halfmoves", n}, {"move", played(record, GameRecord::Ply(last_reset))}});
+  }
+
+  /// Moves in SAN, "Nf3, Nc3 and Nh3", at most max_listed_moves of them.
+  std::string move_list(const Position& pos, const MoveList& moves) const {
+    std::vector<std::string> items;
+    const std::size_t limit = o_.max_listed_moves > 0 ? std::size_t(o_.max_listed_moves) : moves.size();
+    for (std::size_t i = 0; i < moves.size() && i < limit; ++i) items.push_back(san(pos, moves[i]));
+    std::string out = join(items, Message::ListAnd);
+    if (moves.size() > limit) out += " " + msg(Message::ListMore, {{"count", std::to_string(moves.size() - limit)}});
+    return out;
+  }
+
+  const Rules& rules() const noexcept { return rules_; }
+
+ private:
+  const ExplainOptions& o_;
+  const Rules& rules_;
+};
+
+/// The plies at which the position after `m` (legal) occurred, then the ply it would make.
+inline std::vector<GameRecord::Ply> occurrences_after(const GameRecord& record, Move m) {
+  const PositionSignature sig = identity_signature(record.position().play(m), record.castling_identity());
+  std::vector<GameRecord::Ply> plies;
+  for (GameRecord::Ply p = 0; p <= record.ply(); ++p)
+    if (record.entry(p).signature == sig) plies.push_back(p);
+  plies.push_back(record.ply() + 1);
+  return plies;
+}
+
+/// The legal move that leads to the position first seen at `ply` (none if there is none).
+inline Move move_back_to(const GameRecord& record, GameRecord::Ply ply) {
+  if (ply > record.ply()) return Move::none();
+  for (Move m : legal_moves(record.position()))
+    if (identity_signature(record.position().play(m), record.castling_identity()) == record.entry(ply).signature)
+      return m;
+  return Move::none();
+}
+
+}  // namespace detail
+
+/// Explains a ruling on a claim (claims.hpp): whether it is admissible, correct or
+/// incorrect, under which article of the edition in use, with the evidence (the moves
+/// after which the position occurred, or since when no pawn has moved and nothing has
+/// been captured) and, for an incorrect claim, the penalty and the move to be played.
+///
+/// `record` is the game record as it stood when the claim was made (the claim concerns
+/// record.position(); Game::claim does not change the record). `claim` is the claim that
+/// was ruled on; without it the written move is taken from the ruling where it records
+/// one (an incorrect claim's must_play, or the evidence of a correct threefold claim), and
+/// a correct fifty-move claim by written move is explained without naming the move.
+inline std::string explain(const Ruling& ruling, const GameRecord& record, const Rules& rules,
+                           ExplainOptions options = {}, const Claim* claim = nullptr) {
+  const detail::Explainer x(options, rules);
+  const std::string edition = x.edition();
+  const std::string_view article = detail::Explainer::article(ruling.article);
+  const Position& pos = record.position();
+
+  if (!ruling.admissible()) {
+    const Message by_kind = ruling.kind == ClaimKind::Threefold ? Message::ByThreefold : Message::ByFifty;
+    return x.msg(Message::ClaimInadmissible, {{"by_kind", message_text(by_kind, x.lang())},
+                                              {"reason", describe(ruling.inadmissible, x.lang())},
+                                              {"edition", edition},
+                                              {"article", article}});
+  }
+
+  // The written move, if known and legal here.
+  Move intended = Move::none();
+  if (claim && claim->has_intended()) intended = claim->intended;
+  else if (ruling.must_play != Move::none()) intended = ruling.must_play;
+  const bool intended_legal = intended != Move::none() && is_legal(pos, intended);
+  // The written move with its number, "4...Ng8".
+  auto written = [&] { return x.numbered(pos, intended, record.move_number(record.ply() + 1)); };
+
+  std::string text;
+  if (ruling.kind == ClaimKind::Threefold) {
+    const bool by_move = ruling.correct && ruling.with_intended && !ruling.occurrences.empty() &&
+                         ruling.occurrences.back() == record.ply() + 1;
+    if (by_move && !intended_legal) intended = detail::move_back_to(record, ruling.occurrences.front());
+    if (ruling.correct) {
+      text = x.msg(by_move ? Message::ThreefoldCorrectIntended : Message::ThreefoldCorrectOnBoard,
+                   {{"edition", edition},
+                    {"article", article},
+                    {"move", by_move && intended != Move::none() ? written() : std::string("?")},
+                    {"nth_time", x.nth_time(static_cast<long long>(ruling.occurrences.size()))},
+                    {"occurrences", x.occurrences(ruling.occurrences, record, intended)}});
+    } else if (ruling.with_intended && ruling.intended_illegal) {
+      text = x.msg(Message::ThreefoldIncorrectIllegal, {{"edition", edition}, {"article", article}});
+    } else if (ruling.with_intended && intended_legal) {
+      const std::vector<GameRecord::Ply> plies = detail::occurrences_after(record, intended);
+      text = x.msg(Message::ThreefoldIncorrectIntended,
+                   {{"edition", edition},
+                    {"article", article},
+                    {"move", written()},
+                    {"nth_time", x.nth_time(static_cast<long long>(plies.size()))},
+                    {"occurrences", x.occurrences(plies, record, intended)}});
+    } else {
+      text = x.msg(Message::ThreefoldIncorrectOnBoard,
+                   {{"edition", edition},
+                    {"article", article},
+                    {"times", x.times(static_cast<long long>(ruling.occurrences.size()))},
+                    {"occurrences", x.occurrences(ruling.occurrences, record, Move::none())}});
+    }
+  } else {
+    const bool by_move = ruling.correct && ruling.with_intended && ruling.halfmoves > record.halfmoves();
+    const std::string move_text = intended_legal ? written() : std::string();
+    if (ruling.correct) {
+      const std::string evidence = x.fifty_evidence(ruling.halfmoves, ruling.last_reset, record);
+      const Message id = !by_move        ? Message::FiftyCorrectOnBoard
+                         : intended_legal ? Message::FiftyCorrectIntended
+                                          : Message::FiftyCorrectIntendedUnnamed;
+      text = x.msg(id, {{"edition", edition}, {"article", article}, {"move", move_text}, {"evidence", evidence}});
+    } else if (ruling.with_intended && ruling.intended_illegal) {
+      text = x.msg(Message::FiftyIncorrectIllegal, {{"edition", edition}, {"article", article}});
+    } else if (ruling.with_intended && intended_legal && pos.resets_halfmove_clock(intended)) {
+      text = x.msg(Message::FiftyIncorrectResets, {{"edition", edition}, {"article", article}, {"move", move_text}});
+    } else if (ruling.with_intended && intended_legal) {
+      const std::string evidence = x.fifty_evidence(record.halfmoves() + 1, ruling.last_reset, record);
+      text = x.msg(Message::FiftyIncorrectIntended,
+                   {{"edition", edition}, {"article", article}, {"move", move_text}, {"evidence", evidence}});
+    } else {
+      const std::string evidence = x.fifty_evidence(ruling.halfmoves, ruling.last_reset, record);
+      text = x.msg(Message::FiftyIncorrectOnBoard,
+                   {{"edition", edition}, {"article", article}, {"evidence", evidence}});
+    }
+  }
+  if (ruling.correct) return text;
+
+  // An incorrect claim: the penalty (9.5.3), the claimant's own time (1997-2005), the move
+  // that must now be made, and the claim standing as an offer (9.1.2.3).
+  text += " " + x.msg(Message::Penalty, {{"edition", edition},
+                                        {"article", detail::Explainer::article(ruling.penalty_article)},
+                                        {"duration", x.duration(ruling.opponent_seconds_added)}});
+  if (ruling.claimant_seconds_after >= 0)
+    text += " " + x.msg(Message::ClaimantTime, {{"clock", detail::Explainer::clock(ruling.claimant_seconds_after)}});
+  else if (rules.laws().claimant_deduction == ClaimantDeduction::HalfAtMost3Min)
+    text += " " + x.msg(Message::ClaimantHalfTime);
+  else if (rules.laws().claimant_deduction == ClaimantDeduction::Table2001)
+    text += " " + x.msg(Message::ClaimantTable2001);
+  if (ruling.must_play != Move::none() && is_legal(pos, ruling.must_play))
+    text += " " + x.msg(Message::MustPlay, {{"san", x.san(pos, ruling.must_play)}});
+  else if (ruling.intended_illegal && ruling.must_move_from != Square::None)
+    text += " " + x.msg(Message::MustMoveSamePiece, {{"square", to_string(ruling.must_move_from)}});
+  else if (ruling.intended_illegal)
+    text += " " + x.msg(Message::AnyMove);
+  if (ruling.counts_as_offer) {
+    const std::string_view offer_article = detail::Explainer::article(rules.laws().articles.claim_is_offer);
+    text += " " + x.msg(Message::ClaimIsOffer, {{"edition", edition}, {"article", offer_article}});
+  }
+  return text;
+}
+
+/// Explains a ruling with the claim that was ruled on.
+inline std::string explain(const Ruling& ruling, const Claim& claim, const GameRecord& record, const Rules& rules,
+                           ExplainOptions options = {}) {
+  return explain(ruling, record, rules, options, &claim);
+}
+
+/// Explains a ruling given by `game.claim()`, before any further move is played.
+inline std::string explain(const Ruling& ruling, const Game& game, ExplainOptions options = {},
+                           const Claim* claim = nullptr) {
+  return explain(ruling, game.record(), game.rules(), options, claim);
+}
+
+/// Explains how a game ended, with the article of the edition in use (`article`: the one
+/// to cite, by default article_of(termination, rules.laws()); Game::termination_article()
+/// is more precise for claims). `result` names the winner of a decisive ending.
+inline std::string explain(Termination termination, GameResult result, const Rules& rules, ExplainOptions options = {},
+                           std::string_view article = {}) {
+  const detail::Explainer x(options, rules);
+  if (article.empty()) article = article_of(termination, rules.laws());
+  const Color winner = result == GameResult::BlackWins ? Color::Black : Color::White;
+  const Message capital[2] = {Message::WhiteCapital, Message::BlackCapital};
+  const std::string edition = x.edition();
+  return x.msg(Message(int(Message::EndNone) + int(termination)),
+               {{"edition", edition},
+                {"article", detail::Explainer::article(article)},
+                {"winner", display_name(winner, x.lang())},
+                {"loser", display_name(~winner, x.lang())},
+                {"Winner", message_text(capital[index(winner)], x.lang())},
+                {"Loser", message_text(capital[index(~winner)], x.lang())}});
+}
+
+/// Explains how `game` ended (or that it has not).
+inline std::string explain_ending(const Game& game, ExplainOptions options = {}) {
+  return explain(game.termination(), game.result(), game.rules(), options, game.termination_article());
+}
+
+/// Explains what the player to move could claim now (claims.hpp available_claims()):
+/// on the board, or by writing one of the listed moves first.
+inline std::string explain(const AvailableClaims& claims, const GameRecord& record, const Rules& rules,
+                           ExplainOptions options = {}) {
+  const detail::Explainer x(options, rules);
+  const Position& pos = record.position();
+  const Articles& a = rules.laws().articles;
+  const std::string edition = x.edition();
+  const Message mover_id = pos.side_to_move() == Color::White ? Message::WhiteCapital : Message::BlackCapital;
+  const char* mover = message_text(mover_id, x.lang());
+  // One sentence: a way to claim, its article, and the moves to write (if any).
+  auto sentence = [&](Message id, const char* article, const std::string& moves = std::string()) {
+    return x.msg(id, {{"Mover", mover},
+                      {"edition", edition},
+                      {"article", detail::Explainer::article(article)},
+                      {"moves", moves}});
+  };
+  if (claims.right_lost) return sentence(Message::ClaimsRightLost, a.right_to_claim_lost);
+  if (!claims.any()) return x.msg(Message::ClaimsNone, {{"Mover", mover}});
+  std::vector<std::string> sentences;
+  if (claims.threefold_on_board) sentences.push_back(sentence(Message::ClaimsThreefoldOnBoard, a.threefold_on_board));
+  if (!claims.threefold_intended.empty())
+    sentences.push_back(sentence(Message::ClaimsThreefoldIntended, a.threefold_intended,
+                                 x.move_list(pos, claims.threefold_intended)));
+  if (claims.fifty_on_board) sentences.push_back(sentence(Message::ClaimsFiftyOnBoard, a.fifty_on_board));
+  if (!claims.fifty_intended.empty())
+    sentences.push_back(
+        sentence(Message::ClaimsFiftyIntended, a.fifty_intended, x.move_list(pos, claims.fifty_intended)));
+  std::string text;
+  for (const std::string& s : sentences) text += (text.empty() ? "" : " ") + s;
+  return text;
+}
+
+/// Explains what the player to move in `game` could claim now.
+inline std::string explain_available_claims(const Game& game, ExplainOptions options = {}) {
+  if (game.is_over()) return render(Message::ClaimsGameOver, options.language);
+  return explain(game.available_claims(), game.record(), game.rules(), options);
+}
+
+}  // namespace arbiter
