@@ -742,7 +742,8 @@ TEST_CASE("E13 2/9.3/9.6.2/11.12: a set-up position's halfmove clock: strict (de
     const Ruling r = g.claim(fifty(Color::White, uci(g, "e2c3")));
     CHECK(r.admissible());
     CHECK_FALSE(r.correct);
-    CHECK(r.halfmoves == 0);  // the count on the board: the written move does not complete it
+    CHECK(r.by_intended_move);
+    CHECK(r.halfmoves == 1);  // the count after the written move: far from fifty moves
     CHECK(r.last_reset == 0);
   }
   SECTION("trusted: the FEN's 99 plies count; the written move completes the fifty moves") {
@@ -872,7 +873,9 @@ TEST_CASE("E16 9.3.1/9.5.3: a written pawn move or capture cannot complete the f
     CHECK(r.admissible());
     CHECK_FALSE(r.correct);
     CHECK_FALSE(r.intended_illegal);
-    CHECK(r.halfmoves == 99);
+    CHECK(r.by_intended_move);
+    CHECK(r.halfmoves == 0);  // the written move resets the count
+    CHECK(r.last_reset == std::int32_t(g.record().ply()) + 1);
     CHECK(str(r.article) == "9.3.1");
     CHECK(r.opponent_seconds_added == 120);
     CHECK(r.must_play == m);
@@ -897,7 +900,7 @@ TEST_CASE("E16 9.3.1/9.5.3: a written pawn move or capture cannot complete the f
     const Ruling r = g.claim(fifty(Color::White, ep));
     CHECK_FALSE(r.correct);
     CHECK(r.halfmoves == 0);
-    CHECK(r.last_reset == 1);
+    CHECK(r.last_reset == 2);  // the written capture would reset it again, at ply 2
     CHECK(r.must_play == ep);
   }
 }

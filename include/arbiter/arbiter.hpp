@@ -6,6 +6,7 @@
 #include "bitboard.hpp"
 #include "claims.hpp"
 #include "config.hpp"
+#include "explain.hpp"
 #include "game.hpp"
 #include "halfmove.hpp"
 #include "key.hpp"

@@ -60,6 +60,12 @@ struct ClaimContext {
 struct Ruling {
   ClaimKind kind = ClaimKind::Threefold;
   bool with_intended = false;
+  Move intended = Move::none();   ///< the written move, as claimed (may be illegal)
+  GameRecord::Ply ply = 0;        ///< the ply of the position the claim was made in
+  /// The condition judged was the position (or count) after the written move; false:
+  /// the position on the board (also when a written move was given but the board alone
+  /// already makes the claim correct).
+  bool by_intended_move = false;
   Inadmissible inadmissible = Inadmissible::None;
   bool correct = false;
   /// The article that decides the ruling in the edition in use.
@@ -68,8 +74,8 @@ struct Ruling {
   const char* penalty_article = "";
 
   // Evidence
-  /// Threefold: the plies at which the position occurred (with the intended move, the
-  /// last is the ply the move would make).
+  /// Threefold: the plies at which the position judged occurred; for the position after
+  /// a written move, the last is the ply the move would make (ply + 1).
   std::vector<GameRecord::Ply> occurrences;
   /// Fifty moves: plies without pawn move or capture (after the intended move when that
   /// move completes the fifty moves, else on the board), and the ply of the last reset
@@ -95,6 +101,7 @@ inline Ruling inadmissible(const Claim& claim, Inadmissible why, const Rules& ru
   Ruling r;
   r.kind = claim.kind;
   r.with_intended = claim.has_intended();
+  r.intended = claim.intended;
   r.inadmissible = why;
   const Articles& a = rules.laws().articles;
   if (why == Inadmissible::PieceTouched) r.article = a.right_to_claim_lost;
@@ -117,31 +124,33 @@ inline Ruling evaluate(const GameRecord& record, const Claim& claim, const Claim
   Ruling r;
   r.kind = claim.kind;
   r.with_intended = claim.has_intended();
+  r.intended = claim.intended;
   r.counts_as_offer = laws.claim_is_offer;
   const GameRecord::Ply ply = record.ply();
+  r.ply = ply;
   const bool legal = claim.has_intended() && is_legal(pos, claim.intended);
   r.intended_illegal = claim.has_intended() && !legal;
 
   if (claim.kind == ClaimKind::Threefold) {
     // On the board: at least the third occurrence (E15: a later one is as good).
     const bool on_board = record.count() >= 3;
-    bool by_move = false;
-    if (legal) {
-      by_move = record.count_after(claim.intended) >= 3;
-      if (by_move) {
-        // The position the move would make: its earlier occurrences, then ply + 1.
-        const Position next = pos.play(claim.intended);
-        const PositionSignature sig = identity_signature(next, record.castling_identity());
+    const bool by_move = legal && record.count_after(claim.intended) >= 3;
+    // The evidence is the position judged: the one the written move would make, unless
+    // the board alone decides (no written move, an illegal one, or the board suffices).
+    r.by_intended_move = by_move || (legal && !on_board);
+    if (r.by_intended_move) {
+      const PositionSignature sig = identity_signature(pos.play(claim.intended), record.castling_identity());
+      if (!pos.is_irreversible(claim.intended))
         for (GameRecord::Ply p = 0; p <= ply; ++p)
           if (record.entry(p).signature == sig) r.occurrences.push_back(p);
-        r.occurrences.push_back(ply + 1);
-      }
+      r.occurrences.push_back(ply + 1);
+    } else {
+      r.occurrences = record.occurrences(ply);
     }
-    if (!by_move) r.occurrences = record.occurrences(ply);
     // E1: an illegal written move makes the claim incorrect, whatever the board shows;
     // with a legal one, a condition already true on the board is enough.
     r.correct = !r.intended_illegal && (by_move || on_board);
-    r.article = by_move || (claim.has_intended() && !on_board) ? a.threefold_intended : a.threefold_on_board;
+    r.article = r.by_intended_move || r.intended_illegal ? a.threefold_intended : a.threefold_on_board;
   } else {
     const std::int32_t before = record.halfmoves();
     r.last_reset = record.last_reset(ply);
@@ -150,11 +159,12 @@ inline Ruling evaluate(const GameRecord& record, const Claim& claim, const Claim
     // would mate still makes the claim correct, since the claim is ruled before it.
     const bool by_move = legal && !pos.resets_halfmove_clock(claim.intended) &&
                          before + 1 >= HalfmoveClock::claim_threshold;
-    r.halfmoves = by_move ? before + 1 : before;
-    // E1: an illegal written move makes the claim incorrect, whatever the board shows;
-    // with a legal one, a condition already true on the board is enough.
+    r.by_intended_move = by_move || (legal && !on_board);
+    const bool written_resets = r.by_intended_move && pos.resets_halfmove_clock(claim.intended);
+    r.halfmoves = r.by_intended_move ? (written_resets ? 0 : before + 1) : before;
+    if (written_resets) r.last_reset = std::int32_t(ply + 1);
     r.correct = !r.intended_illegal && (by_move || on_board);
-    r.article = by_move || (claim.has_intended() && !on_board) ? a.fifty_intended : a.fifty_on_board;
+    r.article = r.by_intended_move || r.intended_illegal ? a.fifty_intended : a.fifty_on_board;
   }
 
   if (r.correct) {

@@ -107,7 +107,7 @@ enum class Message : std::uint16_t {
   EndIllegalPositionDraw,
   // Rulings on claims
   ThreefoldCorrectOnBoard, ThreefoldCorrectIntended, ThreefoldIncorrectOnBoard, ThreefoldIncorrectIntended,
-  ThreefoldIncorrectIllegal, FiftyCorrectOnBoard, FiftyCorrectIntended, FiftyCorrectIntendedUnnamed,
+  ThreefoldIncorrectIllegal, FiftyCorrectOnBoard, FiftyCorrectIntended,
   FiftyIncorrectOnBoard, FiftyIncorrectIntended, FiftyIncorrectResets, FiftyIncorrectIllegal,
   ClaimInadmissible,
   // What follows an incorrect claim
@@ -441,17 +441,6 @@ inline constexpr MessageInfo message_table[] = {
     "anotada {move} completa 50 movimientos de cada jugador sin mover ningún peón y sin ninguna captura "
     "({evidence}). La partida es tablas.",
     "Обоснованное требование ничьей по правилу 50 ходов ({edition}, статья {article}): записанный ход {move} "
-    "завершает 50 ходов каждого игрока без продвижения какой-либо пешки и без какого-либо взятия ({evidence}). "
-    "Партия закончилась вничью."}},
-  {Message::FiftyCorrectIntendedUnnamed, "ruling.fifty.correct.intended_unnamed", MessageGroup::Ruling,
-   {"Correct claim of a draw under the fifty-move rule ({edition}, Article {article}): the written move "
-    "completes 50 moves by each player without any pawn move or capture ({evidence}). The game is drawn.",
-    "Reclamação correta de empate pela regra dos 50 lances ({edition}, artigo {article}): o lance anotado "
-    "completa 50 lances de cada jogador sem movimento de peão e sem captura ({evidence}). A partida está empatada.",
-    "Reclamación correcta de tablas por la regla de los 50 movimientos ({edition}, artículo {article}): la jugada "
-    "anotada completa 50 movimientos de cada jugador sin mover ningún peón y sin ninguna captura ({evidence}). "
-    "La partida es tablas.",
-    "Обоснованное требование ничьей по правилу 50 ходов ({edition}, статья {article}): записанный ход "
     "завершает 50 ходов каждого игрока без продвижения какой-либо пешки и без какого-либо взятия ({evidence}). "
     "Партия закончилась вничью."}},
   {Message::FiftyIncorrectOnBoard, "ruling.fifty.incorrect.on_board", MessageGroup::Ruling,
@@ -885,25 +874,6 @@ class Explainer {
   const Rules& rules_;
 };
 
-/// The plies at which the position after `m` (legal) occurred, then the ply it would make.
-inline std::vector<GameRecord::Ply> occurrences_after(const GameRecord& record, Move m) {
-  const PositionSignature sig = identity_signature(record.position().play(m), record.castling_identity());
-  std::vector<GameRecord::Ply> plies;
-  for (GameRecord::Ply p = 0; p <= record.ply(); ++p)
-    if (record.entry(p).signature == sig) plies.push_back(p);
-  plies.push_back(record.ply() + 1);
-  return plies;
-}
-
-/// The legal move that leads to the position first seen at `ply` (none if there is none).
-inline Move move_back_to(const GameRecord& record, GameRecord::Ply ply) {
-  if (ply > record.ply()) return Move::none();
-  for (Move m : legal_moves(record.position()))
-    if (identity_signature(record.position().play(m), record.castling_identity()) == record.entry(ply).signature)
-      return m;
-  return Move::none();
-}
-
 }  // namespace detail
 
 /// Explains a ruling on a claim (claims.hpp): whether it is admissible, correct or
@@ -912,12 +882,9 @@ inline Move move_back_to(const GameRecord& record, GameRecord::Ply ply) {
 /// been captured) and, for an incorrect claim, the penalty and the move to be played.
 ///
 /// `record` is the game record as it stood when the claim was made (the claim concerns
-/// record.position(); Game::claim does not change the record). `claim` is the claim that
-/// was ruled on; without it the written move is taken from the ruling where it records
-/// one (an incorrect claim's must_play, or the evidence of a correct threefold claim), and
-/// a correct fifty-move claim by written move is explained without naming the move.
+/// record.position(); Game::claim does not change the record).
 inline std::string explain(const Ruling& ruling, const GameRecord& record, const Rules& rules,
-                           ExplainOptions options = {}, const Claim* claim = nullptr) {
+                           ExplainOptions options = {}) {
   const detail::Explainer x(options, rules);
   const std::string edition = x.edition();
   const std::string_view article = detail::Explainer::article(ruling.article);
@@ -931,36 +898,31 @@ inline std::string explain(const Ruling& ruling, const GameRecord& record, const
                                               {"article", article}});
   }
 
-  // The written move, if known and legal here.
-  Move intended = Move::none();
-  if (claim && claim->has_intended()) intended = claim->intended;
-  else if (ruling.must_play != Move::none()) intended = ruling.must_play;
-  const bool intended_legal = intended != Move::none() && is_legal(pos, intended);
+  // The written move, and whether it is legal here.
+  const Move intended = ruling.intended;
+  const bool intended_legal = ruling.with_intended && !ruling.intended_illegal;
   // The written move with its number, "4...Ng8".
   auto written = [&] { return x.numbered(pos, intended, record.move_number(record.ply() + 1)); };
 
   std::string text;
   if (ruling.kind == ClaimKind::Threefold) {
-    const bool by_move = ruling.correct && ruling.with_intended && !ruling.occurrences.empty() &&
-                         ruling.occurrences.back() == record.ply() + 1;
-    if (by_move && !intended_legal) intended = detail::move_back_to(record, ruling.occurrences.front());
+    const bool by_move = ruling.by_intended_move;
     if (ruling.correct) {
       text = x.msg(by_move ? Message::ThreefoldCorrectIntended : Message::ThreefoldCorrectOnBoard,
                    {{"edition", edition},
                     {"article", article},
-                    {"move", by_move && intended != Move::none() ? written() : std::string("?")},
+                    {"move", by_move ? written() : std::string()},
                     {"nth_time", x.nth_time(static_cast<long long>(ruling.occurrences.size()))},
                     {"occurrences", x.occurrences(ruling.occurrences, record, intended)}});
-    } else if (ruling.with_intended && ruling.intended_illegal) {
+    } else if (ruling.intended_illegal) {
       text = x.msg(Message::ThreefoldIncorrectIllegal, {{"edition", edition}, {"article", article}});
-    } else if (ruling.with_intended && intended_legal) {
-      const std::vector<GameRecord::Ply> plies = detail::occurrences_after(record, intended);
+    } else if (by_move) {
       text = x.msg(Message::ThreefoldIncorrectIntended,
                    {{"edition", edition},
                     {"article", article},
                     {"move", written()},
-                    {"nth_time", x.nth_time(static_cast<long long>(plies.size()))},
-                    {"occurrences", x.occurrences(plies, record, intended)}});
+                    {"nth_time", x.nth_time(static_cast<long long>(ruling.occurrences.size()))},
+                    {"occurrences", x.occurrences(ruling.occurrences, record, intended)}});
     } else {
       text = x.msg(Message::ThreefoldIncorrectOnBoard,
                    {{"edition", edition},
@@ -969,19 +931,17 @@ inline std::string explain(const Ruling& ruling, const GameRecord& record, const
                     {"occurrences", x.occurrences(ruling.occurrences, record, Move::none())}});
     }
   } else {
-    const bool by_move = ruling.correct && ruling.with_intended && ruling.halfmoves > record.halfmoves();
+    const bool by_move = ruling.by_intended_move;
     const std::string move_text = intended_legal ? written() : std::string();
     if (ruling.correct) {
       const std::string evidence = x.fifty_evidence(ruling.halfmoves, ruling.last_reset, record);
-      const Message id = !by_move        ? Message::FiftyCorrectOnBoard
-                         : intended_legal ? Message::FiftyCorrectIntended
-                                          : Message::FiftyCorrectIntendedUnnamed;
+      const Message id = by_move ? Message::FiftyCorrectIntended : Message::FiftyCorrectOnBoard;
       text = x.msg(id, {{"edition", edition}, {"article", article}, {"move", move_text}, {"evidence", evidence}});
-    } else if (ruling.with_intended && ruling.intended_illegal) {
+    } else if (ruling.intended_illegal) {
       text = x.msg(Message::FiftyIncorrectIllegal, {{"edition", edition}, {"article", article}});
-    } else if (ruling.with_intended && intended_legal && pos.resets_halfmove_clock(intended)) {
+    } else if (by_move && pos.resets_halfmove_clock(intended)) {
       text = x.msg(Message::FiftyIncorrectResets, {{"edition", edition}, {"article", article}, {"move", move_text}});
-    } else if (ruling.with_intended && intended_legal) {
+    } else if (by_move) {
       const std::string evidence = x.fifty_evidence(record.halfmoves() + 1, ruling.last_reset, record);
       text = x.msg(Message::FiftyIncorrectIntended,
                    {{"edition", edition}, {"article", article}, {"move", move_text}, {"evidence", evidence}});
@@ -1017,16 +977,9 @@ inline std::string explain(const Ruling& ruling, const GameRecord& record, const
   return text;
 }
 
-/// Explains a ruling with the claim that was ruled on.
-inline std::string explain(const Ruling& ruling, const Claim& claim, const GameRecord& record, const Rules& rules,
-                           ExplainOptions options = {}) {
-  return explain(ruling, record, rules, options, &claim);
-}
-
 /// Explains a ruling given by `game.claim()`, before any further move is played.
-inline std::string explain(const Ruling& ruling, const Game& game, ExplainOptions options = {},
-                           const Claim* claim = nullptr) {
-  return explain(ruling, game.record(), game.rules(), options, claim);
+inline std::string explain(const Ruling& ruling, const Game& game, ExplainOptions options = {}) {
+  return explain(ruling, game.record(), game.rules(), options);
 }
 
 /// Explains how a game ended, with the article of the edition in use (`article`: the one

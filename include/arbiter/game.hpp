@@ -84,6 +84,9 @@ class Game {
   }
   /// The ply at which the game ended.
   GameRecord::Ply end_ply() const noexcept { return end_ply_; }
+  /// For Resignation, ResignationDraw, TimeForfeit and FlagFallDraw: the player who
+  /// resigned or whose flag fell.
+  Color ended_by() const noexcept { return ended_by_; }
 
   // ---- Moves ------------------------------------------------------------------------
   GameError play(Move m) {
@@ -205,6 +208,7 @@ class Game {
     if (is_over()) return GameError::GameOver;
     if (!can_checkmate(position(), ~who)) end(Termination::FlagFallDraw, GameResult::Draw);
     else end(Termination::TimeForfeit, winner(~who));
+    ended_by_ = who;
     return GameError::None;
   }
   /// `who` resigns: a loss; from 2023, a draw if the opponent could not checkmate (5.1.2).
@@ -214,6 +218,7 @@ class Game {
       end(Termination::ResignationDraw, GameResult::Draw);
     else
       end(Termination::Resignation, winner(~who));
+    ended_by_ = who;
     return GameError::None;
   }
   /// Rapid or blitz (2017 on): an illegal position (both kings in check, a pawn on its
@@ -280,6 +285,7 @@ class Game {
   Move must_play_ = Move::none();
   Square must_move_from_ = Square::None;
   const char* claim_article_ = "";
+  Color ended_by_ = Color::White;
 };
 
 }  // namespace arbiter

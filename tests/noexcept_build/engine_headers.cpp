@@ -1,5 +1,6 @@
 // Compiled with -fno-exceptions -fno-rtti (tests/CMakeLists.txt): the engine-facing
 // headers must build and work without exceptions.
+#include <arbiter/explain.hpp>
 #include <arbiter/halfmove.hpp>
 #include <arbiter/key.hpp>
 #include <arbiter/movegen.hpp>
