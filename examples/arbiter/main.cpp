@@ -6,15 +6,28 @@
 //   arbiter key   --fen FEN [--moves UCI...]       FIDE and Polyglot keys (and, with
 //                                                  --moves, the repetition count of
 //                                                  every position of the line)
+//   arbiter pgn   FILE... [--out FILE]             read PGN (FILE `-` is standard input)
+//                 [--strict] [--no-comments]       and write every game back in export
+//                 [--no-nags] [--no-variations]    format (notation/pgn.hpp) to standard
+//                 [--no-warnings]                  output or --out; each bad game is
+//                                                  reported on standard error as
+//                                                  `FILE: game N, line L, column C: what`
+//                                                  (warnings as `FILE: warning: ...`)
+//                                                  and left out of the output
 //
 // FEN may be `startpos`. Options common to the FEN-taking commands: --chess960 reads
 // castling rights as Chess960 (X-FEN / Shredder-FEN), --lenient repairs what it can.
 //
-// Exit status: 0 success; 1 `fen` was given an invalid FEN; 2 bad input or usage
-// (unknown option, invalid FEN given to another command).
+// Exit status: 0 success; 1 `fen` was given an invalid FEN, or `pgn` met a bad game
+// (the good ones are still written); 2 bad input or usage (unknown option, invalid FEN
+// given to another command, a PGN file that cannot be read, output that cannot be
+// written).
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -22,11 +35,13 @@
 #include <fmt/core.h>
 
 #include <arbiter/arbiter.hpp>
+#include <arbiter/notation/pgn.hpp>
 
 namespace {
 
 constexpr int exit_ok = 0;
 constexpr int exit_invalid_fen = 1;
+constexpr int exit_bad_game = 1;
 constexpr int exit_bad_input = 2;
 
 struct FenInput {
@@ -139,6 +154,102 @@ int run_key(const FenInput& input, const std::vector<std::string>& moves, bool w
   return exit_ok;
 }
 
+struct PgnCommand {
+  std::vector<std::string> files;
+  std::string out;
+  bool strict = false;
+  bool no_comments = false;
+  bool no_nags = false;
+  bool no_variations = false;
+  bool no_warnings = false;
+};
+
+// Reads every game of every file and writes the good ones back in export format.
+int run_pgn(const PgnCommand& command) {
+  // Every input must be readable before anything is written.
+  int stdin_count = 0;
+  for (const std::string& name : command.files) {
+    if (name == "-") {
+      ++stdin_count;
+      continue;
+    }
+    std::error_code ec;
+    if (std::filesystem::is_directory(name, ec)) {
+      fmt::print(stderr, "arbiter: {}: is a directory\n", name);
+      return exit_bad_input;
+    }
+    std::FILE* f = std::fopen(name.c_str(), "rb");
+    if (!f) {
+      fmt::print(stderr, "arbiter: {}: {}\n", name, std::strerror(errno));
+      return exit_bad_input;
+    }
+    std::fclose(f);
+  }
+  if (stdin_count > 1) {
+    fmt::print(stderr, "arbiter: standard input (-) can be read only once\n");
+    return exit_bad_input;
+  }
+  std::FILE* out = stdout;
+  if (!command.out.empty()) {
+    out = std::fopen(command.out.c_str(), "wb");
+    if (!out) {
+      fmt::print(stderr, "arbiter: {}: {}\n", command.out, std::strerror(errno));
+      return exit_bad_input;
+    }
+  }
+
+  arbiter::PgnOptions options;
+  options.strict = command.strict;
+  options.comments = !command.no_comments;
+  options.variations = !command.no_variations;
+  arbiter::PgnWriteOptions write_options;
+  write_options.comments = !command.no_comments;
+  write_options.nags = !command.no_nags;
+  write_options.variations = !command.no_variations;
+
+  std::uint64_t games = 0, bad = 0;
+  bool unreadable = false;
+  arbiter::PgnGame game;
+  std::string text;
+  for (const std::string& name : command.files) {
+    const bool is_stdin = name == "-";
+    std::FILE* in = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
+    if (!in) {
+      fmt::print(stderr, "arbiter: {}: {}\n", name, std::strerror(errno));
+      unreadable = true;
+      continue;
+    }
+    const std::string label = is_stdin ? "<stdin>" : name;
+    arbiter::PgnReader reader = arbiter::PgnReader::from_file(in, options);
+    for (;;) {
+      const arbiter::PgnStatus status = reader.next(game);
+      if (status == arbiter::PgnStatus::End) break;
+      ++games;
+      if (!command.no_warnings)
+        for (const arbiter::PgnError& w : game.warnings) fmt::print(stderr, "{}: warning: {}\n", label, w.to_string());
+      if (status == arbiter::PgnStatus::Error) {
+        ++bad;
+        if (reader.error().kind == arbiter::PgnErrorKind::ReadError) unreadable = true;
+        fmt::print(stderr, "{}: {}\n", label, reader.error().to_string());
+        continue;
+      }
+      text.clear();
+      arbiter::write_pgn(game, text, write_options);
+      std::fwrite(text.data(), 1, text.size(), out);
+    }
+    if (!is_stdin) std::fclose(in);
+  }
+  const bool write_failed = std::fflush(out) != 0 || std::ferror(out);
+  if (out != stdout && std::fclose(out) != 0) unreadable = true;
+  if (write_failed) {
+    fmt::print(stderr, "arbiter: cannot write {}\n", command.out.empty() ? "standard output" : command.out);
+    return exit_bad_input;
+  }
+  if (bad) fmt::print(stderr, "arbiter: {} of {} games could not be read\n", bad, games);
+  if (unreadable) return exit_bad_input;
+  return bad ? exit_bad_game : exit_ok;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -165,6 +276,16 @@ int main(int argc, char** argv) {
   key_fen.add_to(*key);
   CLI::Option* key_moves_option = key->add_option("--moves", key_moves, "UCI moves played from the FEN");
 
+  PgnCommand pgn_command;
+  CLI::App* pgn = app.add_subcommand("pgn", "read PGN files and write their games back in export format");
+  pgn->add_option("files", pgn_command.files, "PGN files (- for standard input)")->required();
+  pgn->add_option("--out", pgn_command.out, "write to this file instead of standard output");
+  pgn->add_flag("--strict", pgn_command.strict, "moves must be in standard SAN, FEN tags valid as written");
+  pgn->add_flag("--no-comments", pgn_command.no_comments, "leave comments out");
+  pgn->add_flag("--no-nags", pgn_command.no_nags, "leave NAGs out");
+  pgn->add_flag("--no-variations", pgn_command.no_variations, "leave variations out (not checked)");
+  pgn->add_flag("--no-warnings", pgn_command.no_warnings, "report bad games only");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -178,5 +299,6 @@ int main(int argc, char** argv) {
   if (fen->parsed()) return run_fen(fen_fen);
   if (moves->parsed()) return run_moves(moves_fen);
   if (key->parsed()) return run_key(key_fen, key_moves, key_moves_option->count() > 0);
+  if (pgn->parsed()) return run_pgn(pgn_command);
   return exit_bad_input;
 }

@@ -13,6 +13,7 @@
 #include "laws.hpp"
 #include "movegen.hpp"
 #include "notation/fen.hpp"
+#include "notation/pgn.hpp"
 #include "notation/san.hpp"
 #include "notation/uci.hpp"
 #include "outcome.hpp"

@@ -4,6 +4,7 @@
 #include <arbiter/halfmove.hpp>
 #include <arbiter/key.hpp>
 #include <arbiter/movegen.hpp>
+#include <arbiter/notation/pgn.hpp>
 #include <arbiter/perft.hpp>
 #include <arbiter/position.hpp>
 #include <arbiter/repetition.hpp>

@@ -157,11 +157,10 @@ enum class PgnErrorKind : std::uint8_t {
   UnexpectedEnd,          ///< the input ends inside a tag pair or a move
   TooLong,                ///< a tag value or a token longer than the limits
   ReadError,              ///< the FILE* or stream reported an error
-  // Kinds that are only ever warnings:
+  // Kinds that are only ever warnings (MissingResult and BadMove can be either):
   CommentTruncated,   ///< a comment longer than PgnOptions::max_comment_bytes was cut
   ResultMismatch,     ///< the Result tag and the termination marker differ
   RepairedSetUp,      ///< the FEN tag was read leniently and something was dropped
-  IgnoredText,        ///< something read past: a comment before the tags, a NAG before any move
 };
 
 constexpr const char* describe(PgnErrorKind k) noexcept {
@@ -185,7 +184,6 @@ constexpr const char* describe(PgnErrorKind k) noexcept {
     case PgnErrorKind::CommentTruncated: return "comment truncated";
     case PgnErrorKind::ResultMismatch: return "Result tag and termination marker differ";
     case PgnErrorKind::RepairedSetUp: return "FEN tag repaired";
-    case PgnErrorKind::IgnoredText: return "text ignored";
   }
   return "unknown error";
 }
@@ -297,11 +295,11 @@ struct PgnLine {
 };
 
 struct PgnMove {
-  Move move;                        ///< Move::none() for a null move
-  std::string san;                  ///< as written, without annotation suffixes
-  std::vector<int> nags;            ///< after the move, in order
+  Move move = Move::none();           ///< Move::none() for a null move
+  std::string san;                    ///< as written, without annotation suffixes
+  std::vector<int> nags;              ///< after the move, in order
   std::vector<std::string> comments;  ///< after the move, in order
-  std::vector<PgnLine> variations;  ///< alternatives to this move, in order
+  std::vector<PgnLine> variations;    ///< alternatives to this move, in order
 };
 
 /// One game as read by PgnReader::next(PgnGame&), or built by hand for write_pgn().
