@@ -476,8 +476,8 @@ TEST_CASE("pgn: UCI moves, other lenient forms, and strict mode", "[pgn][san]") 
     const ReadAll refused = read_text(text, strict);
     REQUIRE(refused.errors.size() == 1);
     CHECK(refused.errors[0].kind == PgnErrorKind::BadMove);
-    // Strict SAN names the standard form, but for a pawn letter it does not know.
-    CHECK(refused.errors[0].san == (text[3] == 'P' ? SanError::UnknownPiece : SanError::NotStandard));
+    // Strict SAN names the standard form.
+    CHECK(refused.errors[0].san == SanError::NotStandard);
   }
   PgnOptions strict;
   strict.strict = true;
@@ -550,7 +550,7 @@ TEST_CASE("pgn: a visitor sees every event, and can skip a game's movetext", "[p
   CHECK(log == "begin 1@1\ntag Event=A\ntag Result=*\n" + start +
                    "move e4 e2e4\nnag 1\ncomment c\n(\nmove d4 d2d4\nmove d5 d7d5\n)\nmove e5 e7e5\nresult *\nend\n"
                    "begin 2@6\ntag Event=B\n" + start +
-                   "error game 2, line 8, column 4: illegal move 'Kf3'\n");
+                   "error game 2, line 8, column 4: illegal move 'Kf3' (no legal move of that piece)\n");
 
   // Skipping: the movetext of game A is not resolved, so an illegal move there is not seen.
   struct Skipper : Recorder {
@@ -746,7 +746,7 @@ TEST_CASE("pgn: bad variations can be dropped instead of failing the game", "[pg
   const std::string text = "1. e4 e5 (1... Kf8 2. d4) (1... c5 2. Nf3 Qxh1 3. d4) 2. Nf3 *";
   const ReadAll strict = read_text(text);
   REQUIRE(strict.errors.size() == 1);
-  CHECK(strict.errors[0].message == "illegal move 'Kf8'");  // the king has no legal move
+  CHECK(strict.errors[0].message == "illegal move 'Kf8' (no legal move of that piece)");  // the king has no legal move
   PgnOptions drop;
   drop.drop_bad_variations = true;
   const ReadAll r = read_text(text, drop);
@@ -755,7 +755,7 @@ TEST_CASE("pgn: bad variations can be dropped instead of failing the game", "[pg
   CHECK(r.warnings[0].kind == PgnErrorKind::BadMove);
   CHECK(r.warnings[0].warning);
   CHECK(r.warnings[0].column == 16);
-  CHECK(r.warnings[0].message == "illegal move 'Kf8' (the rest of the variation is dropped)");
+  CHECK(r.warnings[0].message == "illegal move 'Kf8' (no legal move of that piece) (the rest of the variation is dropped)");
   CHECK(r.warnings[1].message == "illegal move 'Qxh1'; legal moves of that piece: Qa5, Qb6, Qc7 (the rest of the variation is dropped)");
   const PgnGame& g = r.games[0];
   REQUIRE(g.main_line.moves.size() == 3);

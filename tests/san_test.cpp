@@ -168,13 +168,10 @@ TEST_CASE("san: strict mode accepts only the export form, and names it", "[san][
   CHECK(parse_san(arbiter_test::position(knights_fen), "Nd2", strict_options()).error == SanError::Ambiguous);
 }
 
-// Known shortcomings of notation/san.hpp, reported to its owner: strict mode should name
-// the standard form for every non-standard spelling of a legal move (today the detail is
-// the offending character, or the pawn letter is an unknown piece), and lenient mode
-// should read castling written as the king's move in long algebraic (e1g1, Ke1-g1), as
-// UCI files do. The PGN reader works around the second with parse_uci(). Tagged
-// [!mayfail] so that they report without failing the run until san.hpp is changed.
-TEST_CASE("san: strict mode names the standard form for every non-standard spelling", "[san][strict][!mayfail]") {
+// Strict mode names the standard form for every non-standard spelling of a legal move,
+// and lenient mode reads castling written as the king's move (e1g1, Ke1-g1) as UCI files
+// and long algebraic do.
+TEST_CASE("san: strict mode names the standard form for every non-standard spelling", "[san][strict]") {
   const Position start = Position::startpos();
   const Position promo = arbiter_test::position(promo_fen);
   const struct {
@@ -191,7 +188,7 @@ TEST_CASE("san: strict mode names the standard form for every non-standard spell
   }
 }
 
-TEST_CASE("san: lenient mode reads castling written as the king's move", "[san][!mayfail]") {
+TEST_CASE("san: lenient mode reads castling written as the king's move", "[san]") {
   const Position castle = arbiter_test::position(castle_fen);
   for (const char* text : {"e1g1", "e1-g1", "Ke1g1", "Ke1-g1"}) {
     INFO(text);
@@ -229,8 +226,8 @@ TEST_CASE("san: every error, with its message", "[san][errors]") {
       {&start, "Nf4", SanError::Illegal, "illegal move 'Nf4'; legal moves of that piece: Na3, Nc3, Nf3, Nh3"},
       {&start, "e5", SanError::Illegal,
        "illegal move 'e5'; legal moves of that piece: a3, b3, c3, d3, e3, f3, g3, h3, a4, b4, c4, d4, e4, f4, g4, h4"},
-      {&start, "O-O", SanError::Illegal, "illegal move 'O-O'"},
-      {&start, "Ke2", SanError::Illegal, "illegal move 'Ke2'"},
+      {&start, "O-O", SanError::Illegal, "illegal move 'O-O' (no legal move of that piece)"},
+      {&start, "Ke2", SanError::Illegal, "illegal move 'Ke2' (no legal move of that piece)"},
       {&knights, "Nd2", SanError::Ambiguous, "ambiguous move 'Nd2'; candidates: Nbd2, Nfd2"},
   };
   for (const Case& c : cases) {

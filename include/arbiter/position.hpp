@@ -181,6 +181,14 @@ class Position {
   /// Whether the side to move may capture en passant with the pawn on `from` (the
   /// en passant square must be set): the capture must not leave its own king attacked.
   bool is_legal_en_passant(Square from) const noexcept;
+  /// Whether moving the side to move's piece on `from` to `to`, removing the pieces in
+  /// `captured`, leaves its king unattacked (for a move the piece can make by its rules).
+  bool leaves_king_safe(Square from, Square to, Bitboard captured) const noexcept {
+    const Color us = side_;
+    const Bitboard occ = ((occupied() ^ square_bb(from)) & ~captured) | square_bb(to);
+    const Square king = type_of(piece_on(from)) == PieceType::King ? to : king_square(us);
+    return !(attackers_to(king, occ) & pieces(~us) & ~captured);
+  }
 
   /// Whether a legal move resets the halfmove clock: a pawn move (promotions
   /// included) or a capture (en passant included); castling never does (Art. 9.3).
@@ -276,14 +284,10 @@ inline Bitboard Position::blockers_for_king(Color c) const noexcept {
 }
 
 inline bool Position::is_legal_en_passant(Square from) const noexcept {
-  const Color us = side_, them = ~us;
-  const Square to = ep_square_;
-  const Square captured = Square(index(to) - pawn_push(us));
-  const Bitboard occ = (occupied() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
   // Every attacker of the king after the capture, but the captured pawn itself: this
-  // covers pins on diagonals and files, the rank opened by removing both pawns, and
-  // a check that the capture does not resolve.
-  return !(attackers_to(king_square(us), occ) & pieces(them) & ~square_bb(captured));
+  // covers pins on diagonals and files, the rank opened by removing both pawns, and a
+  // check that the capture does not resolve.
+  return leaves_king_safe(from, ep_square_, square_bb(Square(index(ep_square_) - pawn_push(side_))));
 }
 
 inline bool Position::find_legal_en_passant() const noexcept {

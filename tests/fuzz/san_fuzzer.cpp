@@ -1,4 +1,4 @@
-// libFuzzer target for SAN (notation/san.hpp) and the PGN reader's fast SAN path.
+// libFuzzer target for SAN (notation/san.hpp), including its shortcut for common forms.
 //
 // Input: byte 0 picks a position from a small set (standard and Chess960 castling, en
 // passant, promotions, checks, pins, ambiguities), byte 1 says how many plies to play
@@ -11,14 +11,9 @@
 //   3. to_san of a move read gives text that reads back, strictly and leniently, in the
 //      same language, as that move;
 //   4. strict success implies lenient success with the same move;
-//   5. the PGN reader's fast path (detail::fast_san), when it resolves the text, gives
-//      the move lenient English parse_san gives.
-//
-// Known and reported, so not checked: in strict mode, a spelling rejected before the move
-// is resolved (':' or '-' as separators, promotions written e8Q / e8(Q) / e8/Q) gives
-// NotStandard without the move and with the offending text as its detail, where the
-// header promises the move and its standard form (define SAN_FUZZ_CHECK_NOT_STANDARD to
-// check that NotStandard names a legal move and its standard form).
+//   5. the shortcut for common forms (detail::resolve_common_san), when it resolves the
+//      text, gives the move the general path (detail::parse_san_general) gives;
+//   6. NotStandard (strict) names a legal move and its standard form.
 //
 // Build: cmake --preset fuzz && cmake --build --preset fuzz (or by hand as in
 // fen_fuzzer.cpp); run: build/fuzz/bin/san_fuzzer -max_total_time=60 work tests/fuzz/corpus/san
@@ -85,10 +80,8 @@ void check(const Position& pos, std::string_view text, SanOptions options, const
   const std::string message = r.ok() ? std::string() : san_error_message(pos, r, options.language);
   SAN_CHECK(r.ok() || !message.empty(), "an error without a message");
   if (r.error == SanError::NotStandard) {
-#ifdef SAN_FUZZ_CHECK_NOT_STANDARD
     SAN_CHECK(legal.contains(r.move), "NotStandard names an illegal move");
     SAN_CHECK(r.detail == to_san(pos, r.move, options.language), "NotStandard detail is not the standard form: " + r.detail);
-#endif
     return;
   }
   if (!r.ok()) return;
@@ -134,13 +127,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       check(pos, text, options, legal);
     }
   }
-  // The PGN reader's fast path agrees with lenient English parse_san.
-  const Move fast = detail::fast_san(pos, text);
+  // The shortcut for common forms agrees with the general path.
+  const Move fast = detail::resolve_common_san(pos, text);
   if (fast) {
-    const SanOptions options;
-    const SanResult slow = parse_san(pos, text);
+    const SanResult slow = detail::parse_san_general(pos, text, SanOptions{});
     SAN_CHECK(slow.ok() && slow.move == fast,
-              "fast_san reads " + to_uci(pos, fast) + ", parse_san " +
+              "the shortcut reads " + to_uci(pos, fast) + ", the general path " +
                   (slow.ok() ? to_uci(pos, slow.move) : san_error_message(pos, slow)));
   }
   return 0;

@@ -12,10 +12,8 @@
 //   resolved against the position with parse_san(), lenient by default
 //   (PgnOptions::strict: the export form only), and replayed with
 //   Position::play_in_place(); the position before each move goes with it. No heap
-//   allocation per move: tokens are read in place or into reused buffers, and the
-//   everyday SAN forms (Nf3, exd5, e8=Q, ...) are resolved directly from attack sets, with
-//   parse_san() deciding everything else and explaining every error
-//   (PgnOptions::fast_san; the result is the same either way).
+//   allocation per move: tokens are read in place or into reused buffers (parse_san()
+//   resolves the everyday forms from attack sets and explains every error).
 //
 //   What the reader accepts, and what it decides where the standard leaves room:
 //   - Tags `[Name "value"]` (escapes \" and \\; a lenient reading takes a quote that is
@@ -237,10 +235,6 @@ struct PgnOptions {
   std::size_t max_tag_bytes = std::size_t(1) << 16;
   /// Bytes read from a FILE* or stream at a time (at least 512).
   std::size_t buffer_size = std::size_t(1) << 16;
-  /// Resolve the everyday SAN forms (Nf3, exd5, e8=Q, ...) directly from attack sets, and
-  /// everything else (and every error) with parse_san(). The result is the same either
-  /// way; off, every move goes through parse_san(). Used only for lenient English SAN.
-  bool fast_san = true;
 };
 
 /// What begin_movetext() asks of the reader.
@@ -516,113 +510,6 @@ inline int suffix_nag(std::string_view s) noexcept {
 
 // Whether the move from `from` to `to` (capturing what stands on `captured`, a square
 // bitboard or 0) leaves the mover's king unattacked.
-inline bool leaves_king_safe(const Position& pos, Square from, Square to, Bitboard captured) noexcept {
-  const Color us = pos.side_to_move();
-  const Bitboard occ = ((pos.occupied() ^ square_bb(from)) & ~captured) | square_bb(to);
-  const Square king = pos.piece_on(from) == make_piece(us, PieceType::King) ? to : pos.king_square(us);
-  return !(pos.attackers_to(king, occ) & pos.pieces(~us) & ~captured);
-}
-
-// Resolves the everyday forms of English SAN directly from attack sets: Nf3, Nbd7, R1e2,
-// Qh4e1, Bxe5 (any check or mate sign after them), e4, exd5, e8=Q, exd8=Q. Returns
-// Move::none() for anything else (castling, en passant, long algebraic, other letters,
-// ...) and whenever not exactly one legal move matches, so that parse_san() decides
-// and explains. Where it returns a move, it is the move lenient parse_san() returns.
-inline Move fast_san(const Position& pos, std::string_view s) noexcept {
-  std::size_t n = s.size();
-  while (n && (s[n - 1] == '+' || s[n - 1] == '#')) --n;
-  if (n < 2 || n > 6) return Move::none();
-  const char* p = s.data();
-  const Color us = pos.side_to_move();
-  auto file = [](char c) { return c >= 'a' && c <= 'h'; };
-  auto rank = [](char c) { return c >= '1' && c <= '8'; };
-  PieceType type;
-  switch (p[0]) {
-    case 'N': type = PieceType::Knight; break;
-    case 'B': type = PieceType::Bishop; break;
-    case 'R': type = PieceType::Rook; break;
-    case 'Q': type = PieceType::Queen; break;
-    case 'K': type = PieceType::King; break;
-    default: type = PieceType::Pawn; break;
-  }
-  if (type != PieceType::Pawn) {
-    // [file][rank][x] file rank
-    if (!file(p[n - 2]) || !rank(p[n - 1])) return Move::none();
-    const Square to = make_square(p[n - 2] - 'a', p[n - 1] - '1');
-    std::size_t i = 1, end = n - 2;
-    if (end > i && p[end - 1] == 'x') --end;
-    int from_file = -1, from_rank = -1;
-    if (i < end && file(p[i])) from_file = p[i++] - 'a';
-    if (i < end && rank(p[i])) from_rank = p[i++] - '1';
-    if (i != end) return Move::none();
-    if (pos.pieces(us) & square_bb(to)) return Move::none();
-    const Bitboard occ = pos.occupied();
-    Bitboard from;
-    switch (type) {
-      case PieceType::Knight: from = knight_attacks(to); break;
-      case PieceType::Bishop: from = bishop_attacks(to, occ); break;
-      case PieceType::Rook: from = rook_attacks(to, occ); break;
-      case PieceType::Queen: from = bishop_attacks(to, occ) | rook_attacks(to, occ); break;
-      default: from = king_attacks(to); break;
-    }
-    from &= pos.pieces(us, type);
-    if (from_file >= 0) from &= file_bb(from_file);
-    if (from_rank >= 0) from &= rank_bb(from_rank);
-    const Bitboard captured = pos.pieces(~us) & square_bb(to);
-    Move found = Move::none();
-    while (from) {
-      const Square f = pop_lsb(from);
-      if (!leaves_king_safe(pos, f, to, captured)) continue;
-      if (found) return Move::none();  // ambiguous: parse_san explains
-      found = Move(f, to);
-    }
-    return found;
-  }
-  // Pawns: file rank [=P] or file x file rank [=P].
-  PieceType promotion = PieceType::None;
-  if (n >= 4 && p[n - 2] == '=') {
-    switch (p[n - 1]) {
-      case 'Q': promotion = PieceType::Queen; break;
-      case 'R': promotion = PieceType::Rook; break;
-      case 'B': promotion = PieceType::Bishop; break;
-      case 'N': promotion = PieceType::Knight; break;
-      default: return Move::none();
-    }
-    n -= 2;
-  }
-  const int up = pawn_push(us);
-  Square to, from;
-  Bitboard captured = 0;
-  if (n == 2 && file(p[0]) && rank(p[1])) {
-    to = make_square(p[0] - 'a', p[1] - '1');
-    if (pos.occupied() & square_bb(to)) return Move::none();  // a capture written as a push
-    const int behind = index(to) - up;
-    if (behind < 0 || behind > 63) return Move::none();
-    from = Square(behind);
-    if (pos.piece_on(from) != make_piece(us, PieceType::Pawn)) {
-      if (pos.piece_on(from) != Piece::None || relative_rank(us, to) != 3) return Move::none();
-      from = Square(behind - up);
-      if (pos.piece_on(from) != make_piece(us, PieceType::Pawn)) return Move::none();
-    }
-  } else if (n == 4 && file(p[0]) && p[1] == 'x' && file(p[2]) && rank(p[3])) {
-    const int df = p[2] - p[0];
-    if (df != 1 && df != -1) return Move::none();
-    to = make_square(p[2] - 'a', p[3] - '1');
-    if (to == pos.en_passant_square()) return Move::none();
-    captured = pos.pieces(~us) & square_bb(to);
-    if (!captured) return Move::none();
-    const int from_index = index(to) - up - df;
-    if (from_index < 0 || from_index > 63) return Move::none();
-    from = Square(from_index);
-    if (pos.piece_on(from) != make_piece(us, PieceType::Pawn)) return Move::none();
-  } else {
-    return Move::none();
-  }
-  if ((relative_rank(us, to) == 7) != (promotion != PieceType::None)) return Move::none();
-  if (!leaves_king_safe(pos, from, to, captured)) return Move::none();
-  return promotion != PieceType::None ? Move::promotion(from, to, promotion) : Move(from, to);
-}
-
 inline std::string quote(std::string_view s, std::size_t max = 40) {
   std::string q = "'";
   if (s.size() > max) {
@@ -705,7 +592,6 @@ class PgnReader {
     }
     san_options_.strict = options_.strict;
     san_options_.language = options_.language;
-    fast_san_ = options_.fast_san && !options_.strict && options_.language == SanLanguage::English;
     startpos_ = Position::startpos();
     Setup s = startpos_.to_setup();
     s.chess960 = true;
@@ -1196,8 +1082,7 @@ class PgnReader {
       }
       play_null_move(pos_);
     } else {
-      Move m = fast_san_ ? detail::fast_san(pos_, san) : Move::none();
-      if (!m) m = resolve_slow(san, line, col);
+      const Move m = resolve(san, line, col);
       if (!m) return false;
       v.move(pos_, m, san);
       if (options_.variations) {
@@ -1212,27 +1097,14 @@ class PgnReader {
     return true;
   }
 
-  // Resolves a move with parse_san() (then, leniently, parse_uci()); Move::none() on
-  // error, with error_ set.
-  Move resolve_slow(std::string_view san, std::uint64_t line, std::uint64_t col) {
-    {
-      const SanResult r = parse_san(pos_, san, san_options_);
-      Move m = r.move;
-      if (!r.ok()) {
-        // Lenient reading also takes UCI moves (e2e4, e1g1 for castling, e7e8q).
-        std::string_view uci = san;
-        while (!uci.empty() && (uci.back() == '+' || uci.back() == '#')) uci.remove_suffix(1);
-        const UciResult u = options_.strict || (uci.size() != 4 && uci.size() != 5) ? UciResult{Move::none(), UciError::Syntax}
-                                                                                    : parse_uci(pos_, uci);
-        if (!u.ok()) {
-          fail(PgnErrorKind::BadMove, line, col, san_error_message(pos_, r, options_.language));
-          error_.san = r.error;
-          return Move::none();
-        }
-        m = u.move;
-      }
-      return m;
-    }
+  // Resolves a move with parse_san() (whose lenient reading also takes UCI moves:
+  // e2e4, e1g1 or e1h1 for castling, e7e8q); Move::none() on error, with error_ set.
+  Move resolve(std::string_view san, std::uint64_t line, std::uint64_t col) {
+    if (const Move m = resolve_san(pos_, san, san_options_)) return m;
+    const SanResult r = parse_san(pos_, san, san_options_);  // only for its diagnosis
+    fail(PgnErrorKind::BadMove, line, col, san_error_message(pos_, r, options_.language));
+    error_.san = r.error;
+    return Move::none();
   }
 
   // ---- the game ----------------------------------------------------------------------
@@ -1640,7 +1512,6 @@ class PgnReader {
   std::istream* stream_ = nullptr;
   PgnOptions options_;
   SanOptions san_options_;
-  bool fast_san_ = true;
   std::vector<char> storage_;
   const char* begin_ = nullptr;
   const char* cur_ = nullptr;
