@@ -2,6 +2,7 @@
 // Everything in arbiter except format.hpp (which needs fmt).
 
 #include "attacks.hpp"
+#include "audit.hpp"
 #include "automatic.hpp"
 #include "bitboard.hpp"
 #include "claims.hpp"
