@@ -14,14 +14,31 @@
 //                                                  `FILE: game N, line L, column C: what`
 //                                                  (warnings as `FILE: warning: ...`)
 //                                                  and left out of the output
+//   arbiter trace FILE.pgn... [--rules EDITION]    one tab-separated line per position of
+//                                                  each game (header first): game ply fen
+//                                                  fide_key count threefold_claim
+//                                                  fifty_claim fivefold seventyfive
+//                                                  checkmate stalemate dead halfmove
+//   arbiter audit [FILE.pgn...] [--json]           every claim point and automatic ending
+//                 [--rules E] [--lang en|pt|es|ru] of each game, play past the end, and
+//                 [--time-control TC]              whether the result agrees with the
+//                                                  Laws; no file: the bundled sample;
+//                                                  --json: one JSON object per game, then
+//                                                  a summary object (JSON Lines)
+//   arbiter claim --pgn FILE [--game N] --ply P    rule on one claim (threefold or fifty)
+//                 --claim threefold|fifty          made by the player to move after ply P
+//                 [--intended MOVE] [--touched]    (P = 0: the start); exit 0 if correct,
+//                 [--time-control TC] [--rules E]  1 if incorrect or inadmissible
+//                 [--lang L] [--json]
 //
 // FEN may be `startpos`. Options common to the FEN-taking commands: --chess960 reads
 // castling rights as Chess960 (X-FEN / Shredder-FEN), --lenient repairs what it can.
 //
-// Exit status: 0 success; 1 `fen` was given an invalid FEN, or `pgn` met a bad game
-// (the good ones are still written); 2 bad input or usage (unknown option, invalid FEN
-// given to another command, a PGN file that cannot be read, output that cannot be
-// written).
+// Exit status: 0 success; 1 `fen` was given an invalid FEN, `pgn`, `trace` or `audit`
+// met a bad game (the good ones are still handled), or `claim` ruled the claim incorrect
+// or inadmissible; 2 bad input or usage (unknown option, edition, language or time
+// control, invalid FEN given to another command, a missing or unreadable file, an
+// unreadable move, a game or ply out of range, output that cannot be written).
 
 #include <cerrno>
 #include <chrono>
@@ -37,12 +54,14 @@
 #include <arbiter/arbiter.hpp>
 #include <arbiter/notation/pgn.hpp>
 
+#include "rulings.hpp"
+
 namespace {
 
-constexpr int exit_ok = 0;
+using arbiter_cli::exit_bad_game;
+using arbiter_cli::exit_bad_input;
+using arbiter_cli::exit_ok;
 constexpr int exit_invalid_fen = 1;
-constexpr int exit_bad_game = 1;
-constexpr int exit_bad_input = 2;
 
 struct FenInput {
   std::string fen = "startpos";
@@ -286,6 +305,37 @@ int main(int argc, char** argv) {
   pgn->add_flag("--no-variations", pgn_command.no_variations, "leave variations out (not checked)");
   pgn->add_flag("--no-warnings", pgn_command.no_warnings, "report bad games only");
 
+  auto ruling_options = [](CLI::App& c, arbiter_cli::RulingOptions& o) {
+    c.add_option("--rules", o.rules, "rules edition: 1997, 2001, 2005, 2009, 2014, 2017, 2018 or 2023 (default)");
+    c.add_option("--time-control", o.time_control, "standard (default), rapid or blitz");
+    c.add_option("--lang", o.lang, "language of explanations: en (default), pt, es, ru");
+    c.add_flag("--trust-fen-clock", o.trust_fen_clock, "count a set-up position's halfmove clock (E13)");
+  };
+  arbiter_cli::TraceCommand trace_command;
+  CLI::App* trace = app.add_subcommand("trace", "print what the Laws say of every position of every game");
+  trace->add_option("files", trace_command.files, "PGN files (- for standard input)")->required();
+  ruling_options(*trace, trace_command.options);
+
+  arbiter_cli::AuditCommand audit_command;
+  CLI::App* audit = app.add_subcommand("audit", "find claim points, automatic endings and wrong results in games");
+  audit->add_option("files", audit_command.files, "PGN files (- for standard input); none: the bundled sample");
+  ruling_options(*audit, audit_command.options);
+  audit->add_flag("--json", audit_command.options.json, "JSON Lines: one object per game, then a summary");
+  audit->add_flag("!--no-boards", audit_command.boards, "no board diagrams in the text output");
+  audit->add_flag("!--no-progress", audit_command.progress, "no progress display on standard error");
+
+  arbiter_cli::ClaimCommand claim_command;
+  CLI::App* claim = app.add_subcommand("claim", "rule on one draw claim at one point of a game");
+  claim->add_option("--pgn", claim_command.pgn, "the PGN file")->required();
+  claim->add_option("--game", claim_command.game, "the game's number in the file (default 1)")->check(CLI::PositiveNumber);
+  claim->add_option("--ply", claim_command.ply, "the claim is made after this many plies (0: at the start)")->required();
+  claim->add_option("--claim", claim_command.claim, "threefold or fifty")->required();
+  claim->add_option("--intended", claim_command.intended, "the move written first (SAN; two squares for an illegal one)");
+  claim->add_flag("--touched", claim_command.touched, "the claimant has touched a piece with intent (9.4)");
+  claim->add_option("--seconds-left", claim_command.seconds_left, "the claimant's time left (1997-2005 deductions)");
+  ruling_options(*claim, claim_command.options);
+  claim->add_flag("--json", claim_command.options.json, "the ruling as one JSON object");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -300,5 +350,8 @@ int main(int argc, char** argv) {
   if (moves->parsed()) return run_moves(moves_fen);
   if (key->parsed()) return run_key(key_fen, key_moves, key_moves_option->count() > 0);
   if (pgn->parsed()) return run_pgn(pgn_command);
+  if (trace->parsed()) return arbiter_cli::run_trace(trace_command);
+  if (audit->parsed()) return arbiter_cli::run_audit(audit_command);
+  if (claim->parsed()) return arbiter_cli::run_claim(claim_command);
   return exit_bad_input;
 }

@@ -41,6 +41,7 @@ constexpr const char* to_string(FindingKind k) noexcept {
 
 struct Finding {
   FindingKind kind = FindingKind::ThreefoldClaim;
+  Termination termination = Termination::None;  ///< automatic endings: which one
   GameRecord::Ply ply = 0;        ///< the position where it holds (the claimant has the move there)
   GameRecord::Ply until_ply = 0;  ///< fifty-move claims: the last ply of the run where it held
   bool on_board = false;          ///< claims: available on the board (else only by a written move)
@@ -74,7 +75,8 @@ inline FindingKind finding_of(Termination t) noexcept {
 }
 }  // namespace detail
 
-/// Audits a game: `record` holds the start position and every move played (GameRecord
+/// Audits a game up to its end (the first automatic ending; what follows is void):
+/// `record` holds the start position and every move played (GameRecord
 /// keeps the evidence), `recorded` is the result the score sheet or PGN gives
 /// (GameResult::Ongoing for "*" or none), `max_intended` caps the written moves listed
 /// per claim.
@@ -94,6 +96,8 @@ inline GameAudit audit_game(const GameRecord& record, GameResult recorded, const
   for (GameRecord::Ply p = 1; p <= record.ply(); ++p)
     if (record.halfmoves(p) == 0) last_reset = std::int32_t(p);
   for (GameRecord::Ply ply = 0;; ++ply) {
+    // Once the game is over, later positions are void: nothing more to find.
+    if (a.ending != Termination::None && ply > a.end_ply) break;
     if (ply > 0) replay.play(record.move(ply));
     // Automatic endings (the first one ends the game; later ones are reported too).
     Termination t = automatic_ending(replay, ply, rules);
@@ -103,6 +107,7 @@ inline GameAudit audit_game(const GameRecord& record, GameResult recorded, const
     if (t != Termination::None) {
       Finding f;
       f.kind = detail::finding_of(t);
+      f.termination = t;
       f.ply = f.until_ply = ply;
       f.halfmoves = replay.halfmoves(ply);
       f.article = article_of(t, rules.laws());
@@ -123,8 +128,9 @@ inline GameAudit audit_game(const GameRecord& record, GameResult recorded, const
         a.end_ply = ply;
       }
     }
-    // Claims the player to move could make here.
-    const AvailableClaims c = available_claims(replay, context, rules);
+    // Claims the player to move could make here (none once the game has ended).
+    const AvailableClaims c =
+        a.ending != Termination::None ? AvailableClaims{} : available_claims(replay, context, rules);
     if (c.threefold()) {
       Finding f;
       f.kind = FindingKind::ThreefoldClaim;
@@ -162,19 +168,20 @@ inline GameAudit audit_game(const GameRecord& record, GameResult recorded, const
     if (ply == record.ply()) break;
   }
 
+  a.played_on = a.ending != Termination::None && a.end_ply < record.ply();
   // The result under the Laws.
   const Position& last = record.position(a.ending != Termination::None ? a.end_ply : record.ply());
   if (a.ending != Termination::None) {
-    a.played_on = a.end_ply < record.ply();
     a.laws_result = a.ending == Termination::Checkmate
                         ? (last.side_to_move() == Color::White ? GameResult::BlackWins : GameResult::WhiteWins)
                         : GameResult::Draw;
-    if (recorded != a.laws_result) {
+    if (recorded != GameResult::Ongoing && recorded != a.laws_result) {
       a.result_agrees = false;
       a.disagreement = a.played_on ? "the game had already ended; the later moves and the recorded result are void"
                                    : "the game ended otherwise on the board";
     }
   } else if (recorded == GameResult::WhiteWins || recorded == GameResult::BlackWins) {
+    // ("*", no result: nothing to compare.)
     // A win needs a side that can still mate: a flag fall is then a draw (6.9), and so,
     // from 2023, is a resignation (5.1.2).
     const Color winner = recorded == GameResult::WhiteWins ? Color::White : Color::Black;

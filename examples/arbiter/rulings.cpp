@@ -1,0 +1,515 @@
+// trace, audit and claim: the commands of the arbiter tool that rule on games.
+
+#include "rulings.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <string>
+
+#include <fmt/color.h>
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <arbiter/arbiter.hpp>
+#include <arbiter/format.hpp>
+
+namespace arbiter_cli {
+namespace {
+
+using arbiter::GameRecord;
+using Ply = GameRecord::Ply;
+using nlohmann::json;
+
+// The rules, time control and language of a command; false (with a message) if unknown.
+bool resolve(const RulingOptions& o, arbiter::Rules& rules, arbiter::Language& lang) {
+  if (!arbiter::parse_edition(o.rules, rules.edition)) {
+    fmt::print(stderr, "arbiter: unknown rules edition '{}' (expected 1997, 2001, 2005, 2009, 2014, 2017, 2018 or 2023)\n",
+               o.rules);
+    return false;
+  }
+  if (!arbiter::parse_time_control(o.time_control, rules.time_control)) {
+    fmt::print(stderr, "arbiter: unknown time control '{}' (expected standard, rapid or blitz)\n", o.time_control);
+    return false;
+  }
+  if (!arbiter::parse_language(o.lang, lang)) {
+    fmt::print(stderr, "arbiter: unknown language '{}' (expected en, pt, es or ru)\n", o.lang);
+    return false;
+  }
+  rules.interpretation.trust_fen_halfmove_clock = o.trust_fen_clock;
+  return true;
+}
+
+arbiter::GameResult to_game_result(arbiter::PgnResult r) {
+  switch (r) {
+    case arbiter::PgnResult::WhiteWins: return arbiter::GameResult::WhiteWins;
+    case arbiter::PgnResult::BlackWins: return arbiter::GameResult::BlackWins;
+    case arbiter::PgnResult::Draw: return arbiter::GameResult::Draw;
+    default: return arbiter::GameResult::Ongoing;
+  }
+}
+
+// Checks that every input can be opened; false (with a message) if one cannot.
+bool inputs_readable(const std::vector<std::string>& files) {
+  int stdin_count = 0;
+  for (const std::string& name : files) {
+    if (name == "-") {
+      if (++stdin_count > 1) {
+        fmt::print(stderr, "arbiter: standard input (-) can be read only once\n");
+        return false;
+      }
+      continue;
+    }
+    std::error_code ec;
+    if (std::filesystem::is_directory(name, ec)) {
+      fmt::print(stderr, "arbiter: {}: is a directory\n", name);
+      return false;
+    }
+    std::FILE* f = std::fopen(name.c_str(), "rb");
+    if (!f) {
+      fmt::print(stderr, "arbiter: {}: {}\n", name, std::strerror(errno));
+      return false;
+    }
+    std::fclose(f);
+  }
+  return true;
+}
+
+// Calls on_game(label, game) for each game read, on_error(label, error) for each bad
+// one; returns the number of bad games.
+std::uint64_t for_each_game(const std::vector<std::string>& files,
+                            const std::function<void(const std::string&, const arbiter::PgnGame&)>& on_game,
+                            const std::function<void(const std::string&, const arbiter::PgnError&)>& on_error,
+                            const std::function<void(std::uint64_t games)>& on_progress = {}) {
+  arbiter::PgnOptions options;
+  options.comments = false;
+  options.variations = false;
+  std::uint64_t bad = 0, games = 0;
+  arbiter::PgnGame game;
+  for (const std::string& name : files) {
+    const bool is_stdin = name == "-";
+    std::FILE* in = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
+    if (!in) continue;  // checked before
+    const std::string label = is_stdin ? "<stdin>" : name;
+    arbiter::PgnReader reader = arbiter::PgnReader::from_file(in, options);
+    for (;;) {
+      const arbiter::PgnStatus status = reader.next(game);
+      if (status == arbiter::PgnStatus::End) break;
+      if (on_progress && ++games % 1024 == 0) on_progress(games);
+      if (status == arbiter::PgnStatus::Error) {
+        ++bad;
+        on_error(label, reader.error());
+        continue;
+      }
+      on_game(label, game);
+    }
+    if (!is_stdin) std::fclose(in);
+  }
+  return bad;
+}
+
+GameRecord record_of(const arbiter::PgnGame& game, const arbiter::Rules& rules) {
+  GameRecord record(game.start, rules.interpretation.trust_fen_halfmove_clock);
+  record.reserve(game.main_line.moves.size());
+  for (const arbiter::PgnMove& m : game.main_line.moves) {
+    if (!m.move) break;  // a null move ends what can be ruled on
+    record.play(m.move);
+  }
+  return record;
+}
+
+// "12.Nf3" / "12...Nf6" for the move that led to `ply`; "the start" for ply 0.
+std::string move_label(const GameRecord& record, Ply ply) {
+  if (ply == 0) return "start";
+  const arbiter::Position& before = record.position(ply - 1);
+  return fmt::format("{}{}{}", record.move_number(ply), before.side_to_move() == arbiter::Color::White ? "." : "...",
+                     arbiter::to_san(before, record.move(ply)));
+}
+
+}  // namespace
+
+// ---- trace ---------------------------------------------------------------------------
+
+int run_trace(const TraceCommand& command) {
+  arbiter::Rules rules;
+  arbiter::Language lang;
+  if (!resolve(command.options, rules, lang) || !inputs_readable(command.files)) return exit_bad_input;
+  std::string out = "game\tply\tfen\tfide_key\tcount\tthreefold_claim\tfifty_claim\tfivefold\tseventyfive\tcheckmate\t"
+                    "stalemate\tdead\thalfmove\n";
+  std::uint64_t number = 0;
+  const std::uint64_t bad = for_each_game(
+      command.files,
+      [&](const std::string&, const arbiter::PgnGame& game) {
+        ++number;
+        const GameRecord full = record_of(game, rules);
+        GameRecord record(full.start(), rules.interpretation.trust_fen_halfmove_clock);
+        for (Ply ply = 0;; ++ply) {
+          if (ply > 0) record.play(full.move(ply));
+          const arbiter::Position& pos = record.position();
+          const arbiter::AvailableClaims claims = arbiter::available_claims(record, {}, rules);
+          const arbiter::BoardEnding ending = arbiter::board_ending(pos);
+          fmt::format_to(std::back_inserter(out), "{}\t{}\t{}\t{:016x}\t{}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{}\n",
+                         number, ply, arbiter::to_fen(pos), pos.key(), record.count(), claims.threefold(),
+                         claims.fifty(), arbiter::is_fivefold(record, ply, rules.fivefold()),
+                         arbiter::is_seventyfive(record, ply, rules.seventyfive()),
+                         ending == arbiter::BoardEnding::Checkmate, ending == arbiter::BoardEnding::Stalemate,
+                         ending == arbiter::BoardEnding::DeadPosition, record.halfmoves());
+          if (out.size() > (1u << 20)) {
+            std::fwrite(out.data(), 1, out.size(), stdout);
+            out.clear();
+          }
+          if (ply == full.ply()) break;
+        }
+      },
+      [&](const std::string& label, const arbiter::PgnError& e) {
+        ++number;
+        fmt::print(stderr, "{}: {}\n", label, e.to_string());
+      });
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return bad ? exit_bad_game : exit_ok;
+}
+
+// ---- audit ---------------------------------------------------------------------------
+
+namespace {
+
+json finding_json(const arbiter::Finding& f, const GameRecord& record) {
+  json j = {{"kind", arbiter::to_string(f.kind)},
+            {"ply", f.ply},
+            {"move", move_label(record, f.ply)},
+            {"side_to_move", record.position(f.ply).side_to_move() == arbiter::Color::White ? "white" : "black"},
+            {"article", f.article},
+            {"halfmoves", f.halfmoves}};
+  if (f.kind == arbiter::FindingKind::ThreefoldClaim || f.kind == arbiter::FindingKind::FiftyClaim) {
+    j["on_board"] = f.on_board;
+    json intended = json::array();
+    for (arbiter::Move m : f.intended) intended.push_back(arbiter::to_san(record.position(f.ply), m));
+    j["intended"] = intended;
+  }
+  if (f.until_ply != f.ply) j["until_ply"] = f.until_ply;
+  if (!f.occurrences.empty()) j["occurrences"] = f.occurrences;
+  return j;
+}
+
+}  // namespace
+
+int run_audit(const AuditCommand& command) {
+  arbiter::Rules rules;
+  arbiter::Language lang;
+  if (!resolve(command.options, rules, lang)) return exit_bad_input;
+  std::vector<std::string> files = command.files;
+  if (files.empty()) {
+#ifdef ARBITER_SAMPLE_PGN
+    files.push_back(ARBITER_SAMPLE_PGN);
+#endif
+    if (files.empty() || !std::filesystem::exists(files[0])) {
+      fmt::print(stderr, "arbiter: no file given, and the bundled sample of games is not found\n");
+      return exit_bad_input;
+    }
+  }
+  if (!inputs_readable(files)) return exit_bad_input;
+
+  const bool colour = !command.options.json && isatty(STDOUT_FILENO);
+  const bool progress = command.progress && isatty(STDERR_FILENO);
+  const arbiter::ExplainOptions explain_options(lang);
+  std::uint64_t games = 0, plies = 0, disagreeing = 0, played_on = 0;
+  std::uint64_t counts[arbiter::finding_kind_count] = {};
+  std::string out;
+  auto flush = [&] {
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    out.clear();
+  };
+  auto heading = [&](const std::string& text) {
+    return colour ? fmt::format(fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan), "{}", text) : text;
+  };
+  auto warning = [&](const std::string& text) {
+    return colour ? fmt::format(fmt::emphasis::bold | fmt::fg(fmt::terminal_color::red), "{}", text) : text;
+  };
+
+  std::uint64_t number = 0;
+  const std::uint64_t bad = for_each_game(
+      files,
+      [&](const std::string& label, const arbiter::PgnGame& game) {
+        ++number;
+        ++games;
+        const GameRecord record = record_of(game, rules);
+        const arbiter::GameResult recorded = to_game_result(game.result);
+        const arbiter::GameAudit a = arbiter::audit_game(record, recorded, rules);
+        plies += a.plies;
+        for (int k = 0; k < arbiter::finding_kind_count; ++k) counts[k] += std::uint64_t(a.counts[k]);
+        disagreeing += !a.result_agrees;
+        played_on += a.played_on;
+        if (command.options.json) {
+          json j = {{"game", number},
+                    {"file", label},
+                    {"number_in_file", game.number},
+                    {"white", std::string(game.tag("White"))},
+                    {"black", std::string(game.tag("Black"))},
+                    {"event", std::string(game.tag("Event"))},
+                    {"date", std::string(game.tag("Date"))},
+                    {"result", arbiter::to_string(game.result)},
+                    {"plies", a.plies}};
+          json findings = json::array();
+          for (const arbiter::Finding& f : a.findings) findings.push_back(finding_json(f, record));
+          j["findings"] = findings;
+          if (a.ending != arbiter::Termination::None)
+            j["ending"] = {{"termination", arbiter::to_string(a.ending)},
+                           {"ply", a.end_ply},
+                           {"move", move_label(record, a.end_ply)},
+                           {"article", arbiter::article_of(a.ending, rules.laws())},
+                           {"played_on", a.played_on}};
+          else
+            j["ending"] = nullptr;
+          j["laws_result"] = a.laws_result == arbiter::GameResult::Ongoing ? json(nullptr) : json(arbiter::to_pgn(a.laws_result));
+          j["result_agrees"] = a.result_agrees;
+          j["disagreement"] = a.result_agrees ? json(nullptr) : json(a.disagreement);
+          out += j.dump();
+          out += '\n';
+        } else {
+          out += heading(fmt::format("Game {}: {} - {}", number, game.tag("White"), game.tag("Black")));
+          out += fmt::format(" ({}, {}), {}, {} plies\n", game.tag("Event"), game.tag("Date"),
+                             arbiter::to_string(game.result), a.plies);
+          // Each finding explained on the history up to its ply.
+          GameRecord replay(record.start(), rules.interpretation.trust_fen_halfmove_clock);
+          for (const arbiter::Finding& f : a.findings) {
+            while (replay.ply() < f.ply) replay.play(record.move(replay.ply() + 1));
+            const std::string where = f.ply == 0 ? std::string("At the start") : "After " + move_label(record, f.ply);
+            if (f.kind == arbiter::FindingKind::ThreefoldClaim || f.kind == arbiter::FindingKind::FiftyClaim) {
+              const arbiter::AvailableClaims claims = arbiter::available_claims(replay, {}, rules);
+              std::string text = arbiter::explain(claims, replay, rules, explain_options);
+              if (f.until_ply != f.ply) text += fmt::format(" (until ply {})", f.until_ply);
+              out += fmt::format("  {} (ply {}): {}\n", where, f.ply, text);
+            } else {
+              const bool first = f.ply == a.end_ply;
+              const arbiter::GameResult result =
+                  f.kind == arbiter::FindingKind::Checkmate
+                      ? (replay.position().side_to_move() == arbiter::Color::White ? arbiter::GameResult::BlackWins
+                                                                                 : arbiter::GameResult::WhiteWins)
+                      : arbiter::GameResult::Draw;
+              out += fmt::format("  {} (ply {}): {}\n", where, f.ply,
+                                 arbiter::explain(f.termination, result, rules, explain_options));
+              if (first && command.boards) {
+                const std::string board = fmt::format("{:d}", replay.position());
+                for (std::size_t start = 0; start < board.size();) {
+                  const std::size_t nl = board.find('\n', start);
+                  out += "      " + board.substr(start, nl - start) + "\n";
+                  if (nl == std::string::npos) break;
+                  start = nl + 1;
+                }
+              }
+            }
+          }
+          if (a.played_on)
+            out += warning(fmt::format("  The game was already over at ply {}; the {} later plies are void.\n", a.end_ply,
+                                       a.plies - a.end_ply));
+          if (!a.result_agrees)
+            out += warning(fmt::format("  The recorded result {} does not agree with the Laws: {}{}.\n",
+                                       arbiter::to_string(game.result), a.disagreement,
+                                       a.laws_result != arbiter::GameResult::Ongoing
+                                           ? fmt::format(" (the Laws give {})", arbiter::to_pgn(a.laws_result))
+                                           : std::string()));
+          if (a.findings.empty()) out += "  Nothing to report.\n";
+          out += '\n';
+        }
+        if (out.size() > (1u << 20)) flush();
+      },
+      [&](const std::string& label, const arbiter::PgnError& e) {
+        ++number;
+        if (command.options.json) {
+          out += json({{"game", number}, {"file", label}, {"number_in_file", e.game}, {"error", e.to_string()}}).dump();
+          out += '\n';
+        } else {
+          out += warning(fmt::format("Game {}: cannot be read: {}: {}\n\n", number, label, e.to_string()));
+        }
+      },
+      [&](std::uint64_t n) {
+        if (progress) fmt::print(stderr, "\raudited {} games", n);
+      });
+  if (progress && number >= 1024) fmt::print(stderr, "\r\033[K");
+
+  static constexpr const char* kinds[] = {"threefold_claim", "fifty_claim", "checkmate", "stalemate",
+                                          "dead_position", "fivefold", "seventyfive"};
+  if (command.options.json) {
+    json by_kind = json::object();
+    for (int k = 0; k < arbiter::finding_kind_count; ++k) by_kind[kinds[k]] = counts[k];
+    out += json({{"summary", true},
+                 {"rules", rules.laws().id},
+                 {"games", number},
+                 {"bad_games", bad},
+                 {"plies", plies},
+                 {"findings", by_kind},
+                 {"played_on_after_end", played_on},
+                 {"results_disagreeing", disagreeing}})
+               .dump();
+    out += '\n';
+  } else {
+    out += heading(fmt::format("Summary ({}):", rules.laws().name));
+    out += fmt::format(" {} games ({} could not be read), {} plies\n", number, bad, plies);
+    for (int k = 0; k < arbiter::finding_kind_count; ++k) out += fmt::format("  {:16} {}\n", kinds[k], counts[k]);
+    out += fmt::format("  games played on after their end: {}\n  games whose result disagrees with the Laws: {}\n",
+                       played_on, disagreeing);
+  }
+  flush();
+  return bad ? exit_bad_game : exit_ok;
+}
+
+// ---- claim ---------------------------------------------------------------------------
+
+namespace {
+
+// The written move of a claim: SAN (lenient), or two squares for a move that may be
+// illegal (E1); for illegal SAN naming a piece type with one piece, that piece's move.
+bool written_move(const arbiter::Position& pos, const std::string& text, arbiter::Move& out, std::string& error) {
+  const arbiter::SanResult r = arbiter::parse_san(pos, text);
+  if (r.ok()) {
+    out = r.move;
+    return true;
+  }
+  auto square = [](char f, char rk) { return arbiter::make_square(f - 'a', rk - '1'); };
+  auto is_sq = [](char f, char rk) { return f >= 'a' && f <= 'h' && rk >= '1' && rk <= '8'; };
+  if (text.size() == 4 && is_sq(text[0], text[1]) && is_sq(text[2], text[3])) {
+    out = arbiter::Move(square(text[0], text[1]), square(text[2], text[3]));
+    return true;
+  }
+  if (r.error == arbiter::SanError::Illegal && text.size() >= 3) {
+    arbiter::PieceType type = arbiter::PieceType::None;
+    switch (text[0]) {
+      case 'K': type = arbiter::PieceType::King; break;
+      case 'Q': type = arbiter::PieceType::Queen; break;
+      case 'R': type = arbiter::PieceType::Rook; break;
+      case 'B': type = arbiter::PieceType::Bishop; break;
+      case 'N': type = arbiter::PieceType::Knight; break;
+      default: break;
+    }
+    std::string t = text;
+    while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.pop_back();
+    const arbiter::Bitboard pieces = type == arbiter::PieceType::None ? 0 : pos.pieces(pos.side_to_move(), type);
+    if (pieces && !arbiter::more_than_one(pieces) && t.size() >= 3 && is_sq(t[t.size() - 2], t[t.size() - 1])) {
+      out = arbiter::Move(arbiter::lsb(pieces), square(t[t.size() - 2], t[t.size() - 1]));
+      return true;
+    }
+  }
+  error = arbiter::san_error_message(pos, r);
+  return false;
+}
+
+}  // namespace
+
+int run_claim(const ClaimCommand& command) {
+  arbiter::Rules rules;
+  arbiter::Language lang;
+  if (!resolve(command.options, rules, lang)) return exit_bad_input;
+  arbiter::ClaimKind kind;
+  if (command.claim == "threefold") kind = arbiter::ClaimKind::Threefold;
+  else if (command.claim == "fifty") kind = arbiter::ClaimKind::FiftyMoves;
+  else {
+    fmt::print(stderr, "arbiter: unknown claim '{}' (expected threefold or fifty)\n", command.claim);
+    return exit_bad_input;
+  }
+  if (!inputs_readable({command.pgn})) return exit_bad_input;
+
+  arbiter::PgnGame found;
+  bool have = false;
+  std::uint64_t count = 0;
+  std::string read_error;
+  for_each_game(
+      {command.pgn},
+      [&](const std::string&, const arbiter::PgnGame& game) {
+        if (++count == std::uint64_t(command.game)) {
+          found = game;
+          have = true;
+        }
+      },
+      [&](const std::string&, const arbiter::PgnError& e) {
+        if (++count == std::uint64_t(command.game)) read_error = e.to_string();
+      });
+  if (!read_error.empty()) {
+    fmt::print(stderr, "arbiter: {}: game {} cannot be read: {}\n", command.pgn, command.game, read_error);
+    return exit_bad_input;
+  }
+  if (!have) {
+    fmt::print(stderr, "arbiter: {}: no game {} (the file has {} games)\n", command.pgn, command.game, count);
+    return exit_bad_input;
+  }
+  const std::size_t plies = found.main_line.moves.size();
+  if (command.ply < 0 || std::size_t(command.ply) > plies) {
+    fmt::print(stderr, "arbiter: ply {} is out of range (game {} has plies 0 to {})\n", command.ply, command.game, plies);
+    return exit_bad_input;
+  }
+
+  arbiter::GameOptions options;
+  options.rules = rules;
+  arbiter::Game game(found.start, options);
+  for (int p = 0; p < command.ply && !game.is_over(); ++p) {
+    const arbiter::Move m = found.main_line.moves[std::size_t(p)].move;
+    if (!m || game.play(m) != arbiter::GameError::None) break;
+  }
+  const arbiter::Position& pos = game.position();
+  arbiter::Claim claim;
+  claim.kind = kind;
+  claim.claimant = pos.side_to_move();
+  claim.claimant_seconds_left = command.seconds_left;
+  if (!command.intended.empty()) {
+    std::string error;
+    if (!written_move(pos, command.intended, claim.intended, error)) {
+      fmt::print(stderr, "arbiter: the written move '{}' cannot be read: {}\n", command.intended, error);
+      return exit_bad_input;
+    }
+  }
+  if (command.touched) {
+    const arbiter::Square touched = claim.has_intended() && pos.piece_on(claim.intended.from()) != arbiter::Piece::None
+                                        ? claim.intended.from()
+                                        : pos.king_square(pos.side_to_move());
+    game.touch_piece(pos.side_to_move(), touched);
+  }
+  const GameRecord record = game.record();  // as it stood when the claim was made
+  const arbiter::Ruling ruling = game.claim(claim);
+  const std::string explanation = arbiter::explain(ruling, record, rules, arbiter::ExplainOptions(lang));
+
+  if (command.options.json) {
+    json occurrences = json::array(), moves = json::array();
+    for (Ply p : ruling.occurrences) {
+      occurrences.push_back(p);
+      moves.push_back(p <= record.ply() ? move_label(record, p)
+                                        : fmt::format("{}{}{}", record.move_number(p),
+                                                      pos.side_to_move() == arbiter::Color::White ? "." : "...",
+                                                      arbiter::is_legal(pos, ruling.intended) ? arbiter::to_san(pos, ruling.intended) : "?"));
+    }
+    json j = {{"game", command.game},
+              {"ply", command.ply},
+              {"claim", command.claim},
+              {"claimant", claim.claimant == arbiter::Color::White ? "white" : "black"},
+              {"rules", rules.laws().id},
+              {"time_control", arbiter::to_string(rules.time_control)},
+              {"admissible", ruling.admissible()},
+              {"inadmissible", ruling.admissible() ? json(nullptr) : json(arbiter::to_string(ruling.inadmissible))},
+              {"correct", ruling.correct},
+              {"article", ruling.article},
+              {"with_intended", ruling.with_intended},
+              {"intended", ruling.with_intended ? json(command.intended) : json(nullptr)},
+              {"intended_illegal", ruling.intended_illegal},
+              {"occurrences", occurrences},
+              {"occurrence_moves", moves},
+              {"halfmoves", ruling.halfmoves},
+              {"last_reset_ply", ruling.last_reset},
+              {"draw", ruling.draw},
+              {"penalty_article", ruling.penalty_article},
+              {"opponent_seconds_added", ruling.opponent_seconds_added},
+              {"claimant_seconds_after", ruling.claimant_seconds_after},
+              {"must_play", ruling.must_play ? json(arbiter::to_san(pos, ruling.must_play)) : json(nullptr)},
+              {"must_move_from", ruling.must_move_from == arbiter::Square::None ? json(nullptr)
+                                                                               : json(arbiter::to_string(ruling.must_move_from))},
+              {"counts_as_offer", ruling.counts_as_offer},
+              {"explanation", explanation}};
+    fmt::print("{}\n", j.dump());
+  } else {
+    fmt::print("{}\n", explanation);
+  }
+  return ruling.admissible() && ruling.correct ? exit_ok : exit_bad_game;
+}
+
+}  // namespace arbiter_cli

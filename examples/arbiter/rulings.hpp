@@ -1,0 +1,52 @@
+#pragma once
+// The commands of the arbiter tool that rule on games: trace, audit, claim
+// (rulings.cpp). main.cpp parses the options and calls them.
+
+#include <string>
+#include <vector>
+
+#include <arbiter/arbiter.hpp>
+
+namespace arbiter_cli {
+
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_bad_game = 1;  // audit: some game could not be read; claim: incorrect or inadmissible
+inline constexpr int exit_bad_input = 2;
+
+/// Options shared by the ruling commands.
+struct RulingOptions {
+  std::string rules = "2023";
+  std::string time_control = "standard";
+  std::string lang = "en";
+  bool trust_fen_clock = false;
+  bool json = false;
+};
+
+struct TraceCommand {
+  std::vector<std::string> files;
+  RulingOptions options;
+};
+
+struct AuditCommand {
+  std::vector<std::string> files;  // empty: the bundled sample
+  RulingOptions options;
+  bool boards = true;     // board diagrams at automatic endings (text output)
+  bool progress = true;   // a progress bar on a terminal
+};
+
+struct ClaimCommand {
+  std::string pgn;
+  int game = 1;
+  int ply = -1;
+  std::string claim;     // threefold | fifty
+  std::string intended;  // a written move (SAN, or two squares for an illegal one)
+  bool touched = false;
+  int seconds_left = -1;
+  RulingOptions options;
+};
+
+int run_trace(const TraceCommand& command);
+int run_audit(const AuditCommand& command);
+int run_claim(const ClaimCommand& command);
+
+}  // namespace arbiter_cli
