@@ -22,7 +22,10 @@ struct Flags {
 
 class Reference {
  public:
-  explicit Reference(const arbiter::Position& start) { positions_.push_back(start); }
+  explicit Reference(const arbiter::Position& start) {
+    positions_.push_back(start);
+    signatures_.emplace_back(start);
+  }
 
   void play(arbiter::Move m) {
     const arbiter::Position& p = positions_.back();
@@ -30,6 +33,7 @@ class Reference {
     const bool capture = !m.is_castling() && (m.is_en_passant() || p.piece_on(m.to()) != arbiter::Piece::None);
     zeroing_.push_back(pawn || capture);
     positions_.push_back(p.play(m));
+    signatures_.emplace_back(positions_.back());
   }
 
   /// The flags of the last position (strict counting: only recorded plies).
@@ -37,8 +41,7 @@ class Reference {
     Flags f;
     const std::size_t i = positions_.size() - 1;
     const arbiter::Position& pos = positions_[i];
-    const arbiter::PositionSignature sig(pos);
-    f.count = occurrences(sig, i);
+    f.count = occurrences(signatures_[i], i);
     f.halfmoves = 0;
     for (std::size_t j = i; j > 0 && !zeroing_[j - 1]; --j) ++f.halfmoves;
     const arbiter::MoveList moves = arbiter::legal_moves(pos);
@@ -58,13 +61,15 @@ class Reference {
   }
 
  private:
+  // Compares with every earlier position: no window, no hash.
   unsigned occurrences(const arbiter::PositionSignature& sig, std::size_t up_to) const {
     unsigned n = 0;
-    for (std::size_t j = 0; j <= up_to; ++j) n += arbiter::PositionSignature(positions_[j]) == sig;
+    for (std::size_t j = 0; j <= up_to; ++j) n += signatures_[j] == sig;
     return n;
   }
 
   std::vector<arbiter::Position> positions_;
+  std::vector<arbiter::PositionSignature> signatures_;
   std::vector<bool> zeroing_;
 };
 

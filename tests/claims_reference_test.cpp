@@ -2,7 +2,12 @@
 // independent brute-force reference (tests/claims_reference.hpp): on random games
 // built to repeat positions and run past fifty and seventy-five moves.
 
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "claims_reference.hpp"
 #include "test_util.hpp"
@@ -71,4 +76,90 @@ TEST_CASE("claims: available_claims and automatic endings match the brute-force 
   CHECK(threefolds > 100);
   CHECK(intended > 100);
   CHECK(fifties > 100);
+}
+
+namespace {
+
+// The corpus files, or empty (the test then skips) when the shared folder is absent.
+std::vector<std::string> corpus_files() {
+  std::vector<std::string> files;
+  const std::string dir = std::string(ARBITER_SHARED_DIR) + "/data/pgn";
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Checks every `stride`-th game of the corpus at every ply, and classifies every game's
+// ending under the Laws (audit_game).
+void check_corpus(std::uint64_t stride) {
+  const std::vector<std::string> files = corpus_files();
+  if (files.empty()) {
+    WARN("the real-games corpus (" << ARBITER_SHARED_DIR << "/data/pgn) is absent: test skipped");
+    return;
+  }
+  const Rules rules;
+  std::uint64_t games = 0, checked_games = 0, checked_plies = 0;
+  std::uint64_t endings[16] = {};
+  PgnOptions options;
+  options.comments = false;
+  options.variations = false;
+  PgnGame game;
+  for (const std::string& file : files) {
+    std::FILE* in = std::fopen(file.c_str(), "rb");
+    REQUIRE(in != nullptr);
+    PgnReader reader = PgnReader::from_file(in, options);
+    for (PgnStatus st; (st = reader.next(game)) != PgnStatus::End;) {
+      if (st == PgnStatus::Error) continue;  // the known bad games (pgn_corpus_test.cpp)
+      ++games;
+      GameRecord full(game.start);
+      for (const PgnMove& m : game.main_line.moves) {
+        if (!m.move) break;
+        full.play(m.move);
+      }
+      // Every game's ending is classified: by an automatic ending, or by what the record leaves.
+      const GameAudit audit = audit_game(full, GameResult::Ongoing, rules);
+      ++endings[int(audit.ending)];
+      if (games % stride != 0) continue;
+      ++checked_games;
+      GameRecord record(game.start);
+      arbiter_reference::Reference ref(game.start);
+      INFO(file << " game " << game.number);
+      check_ply(record, ref, rules);
+      for (GameRecord::Ply p = 1; p <= full.ply(); ++p) {
+        record.play(full.move(p));
+        ref.play(full.move(p));
+        check_ply(record, ref, rules);
+        ++checked_plies;
+      }
+    }
+    std::fclose(in);
+  }
+  WARN("corpus: " << games << " games, " << checked_games << " checked at every ply (" << checked_plies
+                  << " plies) against the brute-force reference; endings: " << endings[int(Termination::Checkmate)]
+                  << " checkmate, " << endings[int(Termination::Stalemate)] << " stalemate, "
+                  << endings[int(Termination::DeadPosition)] << " dead position, "
+                  << endings[int(Termination::FivefoldRepetition)] << " fivefold, "
+                  << endings[int(Termination::SeventyFiveMoves)] << " seventy-five moves, "
+                  << endings[int(Termination::None)] << " none on the board (resignation, agreement, claim or time)");
+  CHECK(games > 70000);
+  std::uint64_t classified = 0;
+  for (std::uint64_t n : endings) classified += n;
+  CHECK(classified == games);
+}
+
+}  // namespace
+
+TEST_CASE("claims: the corpus agrees with the brute-force reference at every ply (a sample of games)",
+          "[claims][reference][corpus]") {
+#ifdef NDEBUG
+  check_corpus(16);
+#else
+  check_corpus(256);  // sanitizer and debug builds: fewer games
+#endif
+}
+
+TEST_CASE("claims: every game of the corpus agrees with the brute-force reference at every ply", "[.deep][deep]") {
+  check_corpus(1);
 }

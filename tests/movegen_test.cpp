@@ -19,6 +19,12 @@ void check_tree(const Position& pos, int depth, std::uint64_t& nodes) {
   const MoveList moves = legal_moves(pos);
   REQUIRE(legal_move_count(pos) == int(moves.size()));
   REQUIRE(any_legal_move(pos) == !moves.empty());
+  // Counting up to a limit: exact below it, at least the limit otherwise.
+  for (int limit : {1, 2, 5}) {
+    const int n = legal_move_count(pos, limit);
+    if (int(moves.size()) < limit) REQUIRE(n == int(moves.size()));
+    else REQUIRE(n >= limit);
+  }
   const Color us = pos.side_to_move();
   REQUIRE(pos.checkers() == (pos.attackers_to(pos.king_square(us)) & pos.pieces(~us)));
   REQUIRE(pos.in_check() == pos.is_attacked(pos.king_square(us), ~us));

@@ -216,13 +216,11 @@ inline AvailableClaims available_claims(const GameRecord& record, const ClaimCon
   }
   c.threefold_on_board = record.count() >= 3;
   c.fifty_on_board = record.halfmoves() >= HalfmoveClock::claim_threshold;
-  const bool threefold_near = record.threefold_within_one_move();
-  const bool fifty_near = record.halfmoves() + 1 >= HalfmoveClock::claim_threshold;
-  if (!threefold_near && !fifty_near) return c;
-  const Position& pos = record.position();
-  for (Move m : legal_moves(pos)) {
-    if (threefold_near && record.count_after(m) >= 3) c.threefold_intended.push_back(m);
-    if (fifty_near && !pos.resets_halfmove_clock(m)) c.fifty_intended.push_back(m);
+  record.for_each_threefold_move([&](Move m) { c.threefold_intended.push_back(m); });
+  if (record.halfmoves() + 1 >= HalfmoveClock::claim_threshold) {
+    const Position& pos = record.position();
+    for (Move m : legal_moves(pos))
+      if (!pos.resets_halfmove_clock(m)) c.fifty_intended.push_back(m);
   }
   return c;
 }

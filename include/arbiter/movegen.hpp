@@ -54,6 +54,7 @@ inline constexpr PieceType promotion_types[4] = {PieceType::Queen, PieceType::Ro
                                                  PieceType::Knight};
 
 struct ListSink {
+  static constexpr bool stop_early = false;
   MoveList& list;
   void piece_moves(Square from, Bitboard to) noexcept {
     while (to) list.push_back(Move(from, pop_lsb(to)));
@@ -74,7 +75,21 @@ struct ListSink {
 };
 
 struct CountSink {
+  static constexpr bool stop_early = false;
   int count = 0;
+  void piece_moves(Square, Bitboard to) noexcept { count += popcount(to); }
+  void pawn_moves(Bitboard to, int) noexcept { count += popcount(to); }
+  void promotions(Bitboard to, int) noexcept { count += 4 * popcount(to); }
+  void move(Move) noexcept { ++count; }
+};
+
+// Counts up to a limit and lets the generator stop there (the king, whose squares cost
+// most to test, comes last).
+struct LimitSink {
+  static constexpr bool stop_early = true;
+  int limit;
+  int count = 0;
+  bool full() const noexcept { return count >= limit; }
   void piece_moves(Square, Bitboard to) noexcept { count += popcount(to); }
   void pawn_moves(Bitboard to, int) noexcept { count += popcount(to); }
   void promotions(Bitboard to, int) noexcept { count += 4 * popcount(to); }
@@ -99,7 +114,8 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
   const Bitboard checkers = pos.attackers_to(ksq) & enemy;
 
   // King: every square not attacked once the king has left its own square.
-  if (wanted(PieceType::King)) {
+  auto king_moves = [&] {
+    if (!wanted(PieceType::King)) return;
     Bitboard to = king_attacks(ksq) & ~own & only_to, safe = 0;
     const Bitboard occ_without_king = occ ^ square_bb(ksq);
     while (to) {
@@ -107,8 +123,13 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
       if (!(pos.attackers_to(t, occ_without_king) & enemy)) safe |= square_bb(t);
     }
     sink.piece_moves(ksq, safe);
-  }
+  };
+  if (!Sink::stop_early || more_than_one(checkers)) king_moves();
   if (more_than_one(checkers)) return;  // double check: only the king moves
+  auto done = [&] {
+    if constexpr (Sink::stop_early) return sink.full();
+    else return false;
+  };
 
   // Squares that resolve a single check (capture the checker or block), else any.
   const Bitboard target = (checkers ? between_bb(ksq, lsb(checkers)) | checkers : ~Bitboard(0)) & ~own & only_to;
@@ -120,6 +141,7 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
     Square s = pop_lsb(b);
     sink.piece_moves(s, knight_attacks(s) & target);
   }
+  if (done()) return;
   const Bitboard queens = wanted(PieceType::Queen) ? pos.pieces(Us, PieceType::Queen) : 0;
   const Bitboard diagonal = (wanted(PieceType::Bishop) ? pos.pieces(Us, PieceType::Bishop) : 0) | queens;
   const Bitboard straight = (wanted(PieceType::Rook) ? pos.pieces(Us, PieceType::Rook) : 0) | queens;
@@ -140,6 +162,7 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
     sink.piece_moves(s, tables.rook[index(s)].attacks(occ) & target & tables.line[index(ksq)][index(s)]);
   }
 
+  if (done()) return;
   // Pawns that are not pinned move in bulk, one shift per direction.
   const Bitboard pawns = wanted(PieceType::Pawn) ? pos.pieces(Us, PieceType::Pawn) : 0;
   const Bitboard free_pawns = pawns & ~pinned;
@@ -158,6 +181,7 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
     sink.promotions(left & PromotionRank, UpLeft);
     sink.promotions(right & PromotionRank, UpRight);
   }
+  if (done()) return;
   // Pinned pawns move only along the pin line.
   for (Bitboard b = pawns & movable_pinned; b;) {
     const Square s = pop_lsb(b);
@@ -180,6 +204,11 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
       const Square s = pop_lsb(b);
       if (pos.is_legal_en_passant(s)) sink.move(Move::en_passant(s, ep));
     }
+  }
+  if constexpr (Sink::stop_early) {
+    if (done()) return;
+    king_moves();
+    if (done()) return;
   }
   // Castling (Article 3.8.2): the right exists, the king is not in check, every square
   // between king and rook and their destinations is empty (but for the two of them),
@@ -247,8 +276,16 @@ inline int legal_move_count(const Position& pos) noexcept {
   return sink.count;
 }
 
+/// The number of legal moves, counted only up to `limit` (returns at least that
+/// many when there are more): cheaper when a few are enough to know.
+inline int legal_move_count(const Position& pos, int limit) noexcept {
+  detail::LimitSink sink{limit};
+  detail::generate_legal(pos, sink);
+  return sink.count;
+}
+
 /// Whether the side to move has a legal move (if not: checkmate or stalemate, Art. 5).
-inline bool any_legal_move(const Position& pos) noexcept { return legal_move_count(pos) != 0; }
+inline bool any_legal_move(const Position& pos) noexcept { return legal_move_count(pos, 1) != 0; }
 
 /// Whether `m` is a legal move in `pos`.
 inline bool is_legal(const Position& pos, Move m) noexcept { return legal_moves(pos).contains(m); }

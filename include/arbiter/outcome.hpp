@@ -68,7 +68,7 @@ inline bool is_dead_position(const Position& pos, int forced_plies = 4) noexcept
 /// The Article 5 ending of a position, if any: checkmate first (5.1.1), then stalemate
 /// (5.2.1), then dead position (5.2.2).
 inline BoardEnding board_ending(const Position& pos) noexcept {
-  const int moves = legal_move_count(pos);
+  const int moves = legal_move_count(pos, 2);  // none, one (a forced move) or more
   if (moves == 0) return pos.in_check() ? BoardEnding::Checkmate : BoardEnding::Stalemate;
   if (!can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black)) return BoardEnding::DeadPosition;
   return moves == 1 && is_dead_position(pos) ? BoardEnding::DeadPosition : BoardEnding::None;

@@ -83,6 +83,7 @@ class GameRecord {
   void reset(const Position& start, bool trust_fen_clock) {
     entries_.clear();
     tracker_.clear();
+    twofold_plies_.clear();
     const std::int32_t clock = trust_fen_clock ? start.halfmove_clock() : 0;
     Entry e{start, Move::none(), signature_of(start), clock, clock == 0 ? 0 : HalfmoveClock::none, {0, 0}};
     entries_.push_back(e);
@@ -108,12 +109,16 @@ class GameRecord {
     entries_.push_back(e);
     tracker_.push(identity_key(entries_.back().position, identity_), irreversible,
                   [this](Ply earlier) { return entries_[earlier].signature == entries_.back().signature; });
-    if (tracker_.count() == 2) ++entries_.back().twofold[index(entries_.back().position.side_to_move())];
+    if (tracker_.count() == 2) {
+      ++entries_.back().twofold[index(entries_.back().position.side_to_move())];
+      twofold_plies_.push_back(ply);
+    }
   }
 
   /// Takes the last move back.
   void undo() {
     if (entries_.size() <= 1) return;
+    if (!twofold_plies_.empty() && twofold_plies_.back() == ply()) twofold_plies_.pop_back();
     entries_.pop_back();
     tracker_.pop();
   }
@@ -163,6 +168,36 @@ class GameRecord {
     return entries_.back().twofold[index(~position().side_to_move())] != 0;
   }
 
+  /// Calls `f(move)` for every legal move after which the position would occur for the
+  /// third time or more (what an intended-move threefold claim needs, 9.2.1). Such a
+  /// move is reversible, so it leads to a position seen twice since the last
+  /// irreversible move, differing from this one by one piece moved: only those are tried.
+  template <class F>
+  void for_each_threefold_move(F&& f) const {
+    if (!threefold_within_one_move()) return;
+    const Position& pos = position();
+    if (identity_ == CastlingIdentity::PossibleMoves) {
+      for (Move m : legal_moves(pos))
+        if (count_after(m) >= 3) f(m);
+      return;
+    }
+    const Color us = pos.side_to_move();
+    const Ply window = tracker_.last_irreversible();
+    for (auto it = twofold_plies_.rbegin(); it != twofold_plies_.rend() && *it >= window; ++it) {
+      const Position& target = entries_[*it].position;
+      if (target.side_to_move() == us) continue;
+      const Bitboard diff = pos.occupied() ^ target.occupied();
+      const Bitboard from = diff & pos.pieces(us), to = diff & target.occupied();
+      if (popcount(diff) != 2 || !from || !to) continue;
+      const Piece piece = pos.piece_on(lsb(from));
+      if (piece != target.piece_on(lsb(to))) continue;
+      MoveList moves;
+      generate_legal_moves(pos, moves, MoveFilter{to, MoveFilter::type_bit(type_of(piece))});
+      for (Move m : moves)
+        if (m.from() == lsb(from) && !m.is_castling() && count_after(m) >= 3) f(m);
+    }
+  }
+
   /// The move number and side of the move that led to the position at `ply` (ply >= 1).
   int move_number(Ply ply) const noexcept {
     const int start_index = 2 * (start().fullmove_number() - 1) + int(start().side_to_move());
@@ -180,6 +215,7 @@ class GameRecord {
   }
 
   std::vector<Entry> entries_;
+  std::vector<Ply> twofold_plies_;  // plies where a position occurred for the second time
   RepetitionTracker<> tracker_;
   CastlingIdentity identity_;
 };
