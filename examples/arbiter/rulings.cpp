@@ -236,9 +236,13 @@ int run_audit(const AuditCommand& command) {
       [&](const std::string& label, const arbiter::PgnGame& game) {
         ++number;
         ++games;
-        const GameRecord record = record_of(game, rules);
-        const arbiter::GameResult recorded = to_game_result(game.result);
-        const arbiter::GameAudit a = arbiter::audit_game(record, recorded, rules);
+        arbiter::GameAuditor auditor(game.start, rules);
+        for (const arbiter::PgnMove& m : game.main_line.moves) {
+          if (!m.move) break;  // a null move ends what can be ruled on
+          auditor.play(m.move);
+        }
+        const arbiter::GameAudit a = auditor.finish(to_game_result(game.result));
+        const GameRecord& record = auditor.record();  // up to the end of the game
         plies += a.plies;
         for (int k = 0; k < arbiter::finding_kind_count; ++k) counts[k] += std::uint64_t(a.counts[k]);
         disagreeing += !a.result_agrees;
@@ -267,7 +271,7 @@ int run_audit(const AuditCommand& command) {
           j["laws_result"] = a.laws_result == arbiter::GameResult::Ongoing ? json(nullptr) : json(arbiter::to_pgn(a.laws_result));
           j["result_agrees"] = a.result_agrees;
           j["disagreement"] = a.result_agrees ? json(nullptr) : json(a.disagreement);
-          out += j.dump();
+          out += j.dump(-1, ' ', false, json::error_handler_t::replace);
           out += '\n';
         } else {
           out += heading(fmt::format("Game {}: {} - {}", number, game.tag("White"), game.tag("Black")));
@@ -304,8 +308,8 @@ int run_audit(const AuditCommand& command) {
             }
           }
           if (a.played_on)
-            out += warning(fmt::format("  The game was already over at ply {}; the {} later plies are void.\n", a.end_ply,
-                                       a.plies - a.end_ply));
+            out += warning(fmt::format("  The game was already over at ply {}; the {} later {} void.\n", a.end_ply,
+                                       a.plies - a.end_ply, a.plies - a.end_ply == 1 ? "ply is" : "plies are"));
           if (!a.result_agrees)
             out += warning(fmt::format("  The recorded result {} does not agree with the Laws: {}{}.\n",
                                        arbiter::to_string(game.result), a.disagreement,
@@ -320,7 +324,7 @@ int run_audit(const AuditCommand& command) {
       [&](const std::string& label, const arbiter::PgnError& e) {
         ++number;
         if (command.options.json) {
-          out += json({{"game", number}, {"file", label}, {"number_in_file", e.game}, {"error", e.to_string()}}).dump();
+          out += json({{"game", number}, {"file", label}, {"number_in_file", e.game}, {"error", e.to_string()}}).dump(-1, ' ', false, json::error_handler_t::replace);
           out += '\n';
         } else {
           out += warning(fmt::format("Game {}: cannot be read: {}: {}\n\n", number, label, e.to_string()));
@@ -344,11 +348,11 @@ int run_audit(const AuditCommand& command) {
                  {"findings", by_kind},
                  {"played_on_after_end", played_on},
                  {"results_disagreeing", disagreeing}})
-               .dump();
+               .dump(-1, ' ', false, json::error_handler_t::replace);
     out += '\n';
   } else {
     out += heading(fmt::format("Summary ({}):", rules.laws().name));
-    out += fmt::format(" {} games ({} could not be read), {} plies\n", number, bad, plies);
+    out += fmt::format(" {} game{} ({} could not be read), {} plies\n", number, number == 1 ? "" : "s", bad, plies);
     for (int k = 0; k < arbiter::finding_kind_count; ++k) out += fmt::format("  {:16} {}\n", kinds[k], counts[k]);
     out += fmt::format("  games played on after their end: {}\n  games whose result disagrees with the Laws: {}\n",
                        played_on, disagreeing);
@@ -451,7 +455,10 @@ int run_claim(const ClaimCommand& command) {
   const arbiter::Position& pos = game.position();
   arbiter::Claim claim;
   claim.kind = kind;
-  claim.claimant = pos.side_to_move();
+  // The player to move after ply P of the record claims (also when the game had ended
+  // before: the claim is then inadmissible).
+  claim.claimant = found.start.side_to_move() == arbiter::Color::White ? arbiter::Color(command.ply % 2)
+                                                                      : arbiter::Color(1 - command.ply % 2);
   claim.claimant_seconds_left = command.seconds_left;
   if (!command.intended.empty()) {
     std::string error;
@@ -505,7 +512,7 @@ int run_claim(const ClaimCommand& command) {
                                                                                : json(arbiter::to_string(ruling.must_move_from))},
               {"counts_as_offer", ruling.counts_as_offer},
               {"explanation", explanation}};
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", j.dump(-1, ' ', false, json::error_handler_t::replace));
   } else {
     fmt::print("{}\n", explanation);
   }

@@ -75,123 +75,150 @@ inline FindingKind finding_of(Termination t) noexcept {
 }
 }  // namespace detail
 
-/// Audits a game up to its end (the first automatic ending; what follows is void):
-/// `record` holds the start position and every move played (GameRecord
-/// keeps the evidence), `recorded` is the result the score sheet or PGN gives
-/// (GameResult::Ongoing for "*" or none), `max_intended` caps the written moves listed
-/// per claim.
-inline GameAudit audit_game(const GameRecord& record, GameResult recorded, const Rules& rules,
-                            std::size_t max_intended = 8) {
-  GameAudit a;
-  a.plies = record.ply();
-  const Articles& art = rules.laws().articles;
-  // Replays the record's moves into a second record, so that each position is judged on
-  // the history up to it (what a claim at that moment would have been judged on).
-  GameRecord replay(record.start(), rules.interpretation.trust_fen_halfmove_clock, record.castling_identity());
-  replay.reserve(record.ply());
-  const ClaimContext context;
-  // 2014, "the last 75 moves": a 75-move point that a later pawn move or capture passed
-  // is no longer a draw when found afterwards (spec 7.1, E7). The last reset of the record:
-  std::int32_t last_reset = -1;
-  for (GameRecord::Ply p = 1; p <= record.ply(); ++p)
-    if (record.halfmoves(p) == 0) last_reset = std::int32_t(p);
-  for (GameRecord::Ply ply = 0;; ++ply) {
-    // Once the game is over, later positions are void: nothing more to find.
-    if (a.ending != Termination::None && ply > a.end_ply) break;
-    if (ply > 0) replay.play(record.move(ply));
-    // Automatic endings (the first one ends the game; later ones are reported too).
-    Termination t = automatic_ending(replay, ply, rules);
-    if (t == Termination::SeventyFiveMoves && rules.seventyfive() == SeventyFiveRule::Last75 &&
-        last_reset > std::int32_t(ply))
-      t = Termination::None;
-    if (t != Termination::None) {
-      Finding f;
-      f.kind = detail::finding_of(t);
-      f.termination = t;
-      f.ply = f.until_ply = ply;
-      f.halfmoves = replay.halfmoves(ply);
-      f.article = article_of(t, rules.laws());
-      if (t == Termination::FivefoldRepetition) f.occurrences = replay.occurrences(ply);
-      // A 75-move count or a dead position stays true from ply to ply: one finding a run.
-      const bool lasting = t == Termination::SeventyFiveMoves || t == Termination::DeadPosition;
-      Finding* previous = nullptr;
-      for (auto it = a.findings.rbegin(); it != a.findings.rend() && it->until_ply + 1 >= ply; ++it)
-        if (it->kind == f.kind && it->until_ply + 1 == ply) previous = &*it;
-      if (lasting && previous) {
-        previous->until_ply = ply;
-      } else {
-        a.findings.push_back(std::move(f));
-        ++a.counts[int(detail::finding_of(t))];
+/// Audits a game as its moves come, each position judged on the history up to it (what
+/// a claim at that moment would have been judged on), up to the game's end: the first
+/// automatic ending (later moves are void, and only counted).
+class GameAuditor {
+ public:
+  /// `max_intended` caps the written moves listed per claim.
+  GameAuditor(const Position& start, const Rules& rules, std::size_t max_intended = 8,
+              CastlingIdentity identity = CastlingIdentity::Rights)
+      : rules_(rules), record_(start, rules.interpretation.trust_fen_halfmove_clock, identity),
+        max_intended_(max_intended) {
+    record_.reserve(256);
+    analyse();
+  }
+
+  /// The next move of the record (legal in the record's current position).
+  void play(Move m) {
+    ++audit_.plies;
+    if (over()) return;  // void: the game had ended
+    const bool resets = record_.position().resets_halfmove_clock(m);
+    record_.play(m);
+    // 2014, "the last 75 moves": a 75-move point that a later pawn move or capture passed
+    // is no longer a draw when it is found afterwards (spec 7.1, E7).
+    if (resets && tentative_75_) {
+      audit_.ending = Termination::None;  // the finding stays, as a point passed unnoticed
+      tentative_75_ = false;
+    }
+    analyse();
+  }
+
+  /// The position the audit has reached (the end of the game, if it ended).
+  const GameRecord& record() const noexcept { return record_; }
+
+  /// The audit, with the recorded result compared to the Laws (GameResult::Ongoing for
+  /// "*" or no result: nothing to compare).
+  GameAudit finish(GameResult recorded) {
+    GameAudit a = audit_;
+    a.played_on = a.ending != Termination::None && a.end_ply < a.plies;
+    const Position& last = record_.position(a.ending != Termination::None ? a.end_ply : record_.ply());
+    if (a.ending != Termination::None) {
+      a.laws_result = a.ending == Termination::Checkmate
+                          ? (last.side_to_move() == Color::White ? GameResult::BlackWins : GameResult::WhiteWins)
+                          : GameResult::Draw;
+      if (recorded != GameResult::Ongoing && recorded != a.laws_result) {
+        a.result_agrees = false;
+        a.disagreement = a.played_on ? "the game had already ended; the later moves and the recorded result are void"
+                                     : "the game ended otherwise on the board";
       }
-      if (a.ending == Termination::None) {
-        a.ending = t;
-        a.end_ply = ply;
+    } else if (recorded == GameResult::WhiteWins || recorded == GameResult::BlackWins) {
+      // A win needs a side that can still mate: a flag fall is then a draw (6.9), and so,
+      // from 2023, is a resignation (5.1.2).
+      const Color winner = recorded == GameResult::WhiteWins ? Color::White : Color::Black;
+      if (!can_checkmate(last, winner) && rules_.laws().resign_into_dead_is_draw) {
+        a.result_agrees = false;
+        a.laws_result = GameResult::Draw;
+        a.disagreement = "the winner could not checkmate by any series of legal moves";
       }
     }
-    // Claims the player to move could make here (none once the game has ended).
-    const AvailableClaims c =
-        a.ending != Termination::None ? AvailableClaims{} : available_claims(replay, context, rules);
+    return a;
+  }
+
+ private:
+  bool over() const noexcept { return audit_.ending != Termination::None && !tentative_75_; }
+
+  // Adds a finding, or extends the run of the same kind that ended at the previous ply
+  // (a 75-move count, a dead position or a fifty-move claim stays true from ply to ply).
+  Finding* extend(FindingKind kind, GameRecord::Ply ply) {
+    for (auto it = audit_.findings.rbegin(); it != audit_.findings.rend() && it->until_ply + 1 >= ply; ++it)
+      if (it->kind == kind && it->until_ply + 1 == ply) {
+        it->until_ply = ply;
+        return &*it;
+      }
+    return nullptr;
+  }
+
+  void analyse() {
+    const GameRecord::Ply ply = record_.ply();
+    const Articles& art = rules_.laws().articles;
+    const Termination t = automatic_ending(record_, ply, rules_);
+    if (t != Termination::None) {
+      const FindingKind kind = detail::finding_of(t);
+      const bool lasting = t == Termination::SeventyFiveMoves || t == Termination::DeadPosition;
+      if (!(lasting && extend(kind, ply))) {
+        Finding f;
+        f.kind = kind;
+        f.termination = t;
+        f.ply = f.until_ply = ply;
+        f.halfmoves = record_.halfmoves(ply);
+        f.article = article_of(t, rules_.laws());
+        if (t == Termination::FivefoldRepetition) f.occurrences = record_.occurrences(ply);
+        audit_.findings.push_back(std::move(f));
+        ++audit_.counts[int(kind)];
+      }
+      if (audit_.ending == Termination::None) {
+        audit_.ending = t;
+        audit_.end_ply = ply;
+        tentative_75_ = t == Termination::SeventyFiveMoves && rules_.seventyfive() == SeventyFiveRule::Last75;
+      }
+      if (over()) return;  // no claim once the game has ended
+    }
+    const AvailableClaims c = available_claims(record_, ClaimContext{}, rules_);
     if (c.threefold()) {
       Finding f;
       f.kind = FindingKind::ThreefoldClaim;
       f.ply = f.until_ply = ply;
       f.on_board = c.threefold_on_board;
       for (Move m : c.threefold_intended)
-        if (f.intended.size() < max_intended) f.intended.push_back(m);
-      f.occurrences = replay.occurrences(ply);
-      f.halfmoves = replay.halfmoves(ply);
+        if (f.intended.size() < max_intended_) f.intended.push_back(m);
+      f.occurrences = record_.occurrences(ply);
+      f.halfmoves = record_.halfmoves(ply);
       f.article = f.on_board ? art.threefold_on_board : art.threefold_intended;
-      a.findings.push_back(std::move(f));
-      ++a.counts[int(FindingKind::ThreefoldClaim)];
+      audit_.findings.push_back(std::move(f));
+      ++audit_.counts[int(FindingKind::ThreefoldClaim)];
     }
     if (c.fifty()) {
-      // A fifty-move claim stays open until the count resets: one finding a run.
-      Finding* previous = nullptr;
-      for (auto it = a.findings.rbegin(); it != a.findings.rend() && it->until_ply + 1 >= ply; ++it)
-        if (it->kind == FindingKind::FiftyClaim && it->until_ply + 1 == ply) previous = &*it;
-      if (previous) {
-        previous->until_ply = ply;
-        previous->on_board |= c.fifty_on_board;
+      if (Finding* run = extend(FindingKind::FiftyClaim, ply)) {
+        run->on_board |= c.fifty_on_board;
       } else {
         Finding f;
         f.kind = FindingKind::FiftyClaim;
         f.ply = f.until_ply = ply;
         f.on_board = c.fifty_on_board;
         for (Move m : c.fifty_intended)
-          if (f.intended.size() < max_intended) f.intended.push_back(m);
-        f.halfmoves = replay.halfmoves(ply);
+          if (f.intended.size() < max_intended_) f.intended.push_back(m);
+        f.halfmoves = record_.halfmoves(ply);
         f.article = f.on_board ? art.fifty_on_board : art.fifty_intended;
-        a.findings.push_back(std::move(f));
-        ++a.counts[int(FindingKind::FiftyClaim)];
+        audit_.findings.push_back(std::move(f));
+        ++audit_.counts[int(FindingKind::FiftyClaim)];
       }
     }
-    if (ply == record.ply()) break;
   }
 
-  a.played_on = a.ending != Termination::None && a.end_ply < record.ply();
-  // The result under the Laws.
-  const Position& last = record.position(a.ending != Termination::None ? a.end_ply : record.ply());
-  if (a.ending != Termination::None) {
-    a.laws_result = a.ending == Termination::Checkmate
-                        ? (last.side_to_move() == Color::White ? GameResult::BlackWins : GameResult::WhiteWins)
-                        : GameResult::Draw;
-    if (recorded != GameResult::Ongoing && recorded != a.laws_result) {
-      a.result_agrees = false;
-      a.disagreement = a.played_on ? "the game had already ended; the later moves and the recorded result are void"
-                                   : "the game ended otherwise on the board";
-    }
-  } else if (recorded == GameResult::WhiteWins || recorded == GameResult::BlackWins) {
-    // ("*", no result: nothing to compare.)
-    // A win needs a side that can still mate: a flag fall is then a draw (6.9), and so,
-    // from 2023, is a resignation (5.1.2).
-    const Color winner = recorded == GameResult::WhiteWins ? Color::White : Color::Black;
-    if (!can_checkmate(last, winner) && rules.laws().resign_into_dead_is_draw) {
-      a.result_agrees = false;
-      a.laws_result = GameResult::Draw;
-      a.disagreement = "the winner could not checkmate by any series of legal moves";
-    }
-  }
-  return a;
+  Rules rules_;
+  GameRecord record_;
+  std::size_t max_intended_;
+  GameAudit audit_;
+  bool tentative_75_ = false;  // a 75-move ending under "the last 75 moves" (2014) until a reset voids it
+};
+
+/// Audits a whole record (see GameAuditor).
+inline GameAudit audit_game(const GameRecord& record, GameResult recorded, const Rules& rules,
+                            std::size_t max_intended = 8) {
+  GameAuditor auditor(record.start(), rules, max_intended, record.castling_identity());
+  for (GameRecord::Ply p = 1; p <= record.ply(); ++p) auditor.play(record.move(p));
+  return auditor.finish(recorded);
 }
 
 }  // namespace arbiter

@@ -142,7 +142,7 @@ inline Ruling evaluate(const GameRecord& record, const Claim& claim, const Claim
       const PositionSignature sig = identity_signature(pos.play(claim.intended), record.castling_identity());
       if (!pos.is_irreversible(claim.intended))
         for (GameRecord::Ply p = 0; p <= ply; ++p)
-          if (record.entry(p).signature == sig) r.occurrences.push_back(p);
+          if (record.signature(p) == sig) r.occurrences.push_back(p);
       r.occurrences.push_back(ply + 1);
     } else {
       r.occurrences = record.occurrences(ply);

@@ -66,7 +66,6 @@ class GameRecord {
   struct Entry {
     Position position;
     Move move;  ///< the move that led here (none for the start position)
-    PositionSignature signature;
     std::int32_t halfmoves;        ///< plies since the last pawn move or capture (per the clock policy)
     std::int32_t last_reset;       ///< the ply of that last reset, or HalfmoveClock::none
     std::uint16_t twofold[2];      ///< positions seen twice or more since the last irreversible move, by side to move
@@ -85,7 +84,7 @@ class GameRecord {
     tracker_.clear();
     twofold_plies_.clear();
     const std::int32_t clock = trust_fen_clock ? start.halfmove_clock() : 0;
-    Entry e{start, Move::none(), signature_of(start), clock, clock == 0 ? 0 : HalfmoveClock::none, {0, 0}};
+    Entry e{start, Move::none(), clock, clock == 0 ? 0 : HalfmoveClock::none, {0, 0}};
     entries_.push_back(e);
     tracker_.push(identity_key(start, identity_), true);
   }
@@ -100,15 +99,16 @@ class GameRecord {
     const Entry& prev = entries_.back();
     const bool irreversible = is_irreversible(prev.position, m);
     const bool resets = prev.position.resets_halfmove_clock(m);
-    Entry e{prev.position.play(m), m, {}, 0, 0, {prev.twofold[0], prev.twofold[1]}};
-    e.signature = signature_of(e.position);
+    Entry e{prev.position.play(m), m, 0, 0, {prev.twofold[0], prev.twofold[1]}};
     const Ply ply = Ply(entries_.size());
     e.halfmoves = resets ? 0 : prev.halfmoves + 1;
     e.last_reset = resets ? std::int32_t(ply) : prev.last_reset;
     if (irreversible) e.twofold[0] = e.twofold[1] = 0;
     entries_.push_back(e);
+    // A key seen before is confirmed on exact signatures (computed only then), so that a
+    // hash collision can never make a repetition.
     tracker_.push(identity_key(entries_.back().position, identity_), irreversible,
-                  [this](Ply earlier) { return entries_[earlier].signature == entries_.back().signature; });
+                  [this](Ply earlier) { return signature(earlier) == signature(Ply(entries_.size() - 1)); });
     if (tracker_.count() == 2) {
       ++entries_.back().twofold[index(entries_.back().position.side_to_move())];
       twofold_plies_.push_back(ply);
@@ -129,6 +129,8 @@ class GameRecord {
   const Position& start() const noexcept { return entries_.front().position; }
   const Entry& entry(Ply ply) const noexcept { return entries_[ply]; }
   Move move(Ply ply) const noexcept { return entries_[ply].move; }
+  /// The exact signature of the position at `ply` (computed on demand).
+  PositionSignature signature(Ply ply) const { return identity_signature(entries_[ply].position, identity_); }
   CastlingIdentity castling_identity() const noexcept { return identity_; }
 
   /// How many times the position at `ply` had occurred by then, itself included.
@@ -140,7 +142,7 @@ class GameRecord {
     std::vector<Ply> plies{ply};
     tracker_.for_each_earlier_occurrence(
         ply, [&](Ply p) { plies.insert(plies.begin(), p); },
-        [&](Ply p) { return entries_[p].signature == entries_[ply].signature; });
+        [&](Ply p) { return signature(p) == signature(ply); });
     return plies;
   }
 
@@ -157,9 +159,9 @@ class GameRecord {
     const Position& pos = position();
     if (is_irreversible(pos, m)) return 1;
     const Position next = pos.play(m);
-    const PositionSignature sig = signature_of(next);
+    const PositionSignature sig = identity_signature(next, identity_);
     return tracker_.count_if_pushed(identity_key(next, identity_), false,
-                                    [&](Ply earlier) { return entries_[earlier].signature == sig; });
+                                    [&](Ply earlier) { return signature(earlier) == sig; });
   }
 
   /// False when no legal move can lead to a position that already occurred twice since
@@ -205,7 +207,7 @@ class GameRecord {
   }
 
  private:
-  PositionSignature signature_of(const Position& pos) const { return identity_signature(pos, identity_); }
+
 
   /// Whether no position before `m` can recur after it. Under the "possible moves"
   /// reading (E12) losing a castling right that could not be exercised changes nothing,

@@ -1,0 +1,1160 @@
+// The `arbiter` tool's ruling commands (audit, trace, claim), and pgn, key and perft on real
+// games (project issue #6): golden outputs, the --json contract checked with nlohmann::json,
+// bad input to every command, and an audit of the real-games corpus.
+//
+// The golden outputs are in tests/data/cli/ (its README.md says what each one shows), compared
+// byte for byte. With ARBITER_UPDATE_GOLDEN=1 in the environment they are written instead of
+// compared: read every changed file (git diff tests/data/cli) and check its rulings before
+// keeping it. Tests that need the corpus (ARBITER_SHARED_DIR/data/pgn) are skipped with a
+// warning when it is absent.
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "test_util.hpp"
+
+#if defined(ARBITER_CLI_PATH) && !defined(_WIN32)
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// ---- running the tool --------------------------------------------------------------------
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  INFO("reading " << path.string());
+  REQUIRE(in.good());
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  INFO("writing " << path.string());
+  REQUIRE(out.good());
+  out << text;
+  REQUIRE(out.good());
+}
+
+// A file of the temporary directory, removed when it goes out of scope.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& contents = "") {
+    std::string name = (fs::temp_directory_path() / "arbiter_cli_rulings_XXXXXX").string();
+    const int fd = mkstemp(name.data());
+    REQUIRE(fd >= 0);
+    close(fd);
+    path_ = name;
+    if (!contents.empty()) write_file(path_, contents);
+  }
+  ~TempFile() {
+    std::error_code ec;
+    fs::remove(path_, ec);
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// Quotes a word for the shell.
+std::string quote(const std::string& word) {
+  std::string q = "'";
+  for (char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+struct Run {
+  std::string out;  // standard output
+  std::string err;  // standard error
+  int status;       // exit status; 128 + N when killed by signal N
+};
+
+// Runs the tool with `args` (shell syntax, already quoted; may end with a `< file`
+// redirection), in folder `dir` if one is given.
+Run run(const std::string& args, const fs::path& dir = {}) {
+  const TempFile err;
+  std::string command = dir.empty() ? std::string() : "cd " + quote(dir.string()) + " && ";
+  command += quote(ARBITER_CLI_PATH) + " " + args + " 2>" + quote(err.path().string());
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  Run r;
+  std::array<char, 65536> buffer;
+  std::size_t n;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
+  const int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
+  r.err = read_file(err.path());
+  return r;
+}
+
+// Whether a run ended in a crash rather than with a status of its own: a signal (the
+// shell reports 128 + N), an uncaught exception, a sanitizer's report.
+bool crashed(const Run& r) {
+  return r.status < 0 || r.status >= 128 || r.err.find("terminate called") != std::string::npos ||
+         r.err.find("Sanitizer") != std::string::npos ||
+         r.err.find("runtime error:") != std::string::npos;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
+    lines.push_back(text.substr(start, nl - start));
+  if (start < text.size()) lines.push_back(text.substr(start));
+  return lines;
+}
+
+std::vector<std::string> split(const std::string& line, char sep) {
+  std::vector<std::string> fields;
+  std::size_t start = 0;
+  for (std::size_t at; (at = line.find(sep, start)) != std::string::npos; start = at + 1)
+    fields.push_back(line.substr(start, at - start));
+  fields.push_back(line.substr(start));
+  return fields;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// ---- folders and golden files --------------------------------------------------------------
+
+fs::path cli_data_dir() { return fs::path(ARBITER_TEST_DATA_DIR) / "cli"; }
+fs::path games_dir() {
+  return (fs::path(ARBITER_TEST_DATA_DIR) / ".." / ".." / "examples" / "games").lexically_normal();
+}
+fs::path corpus_dir() { return fs::path(ARBITER_SHARED_DIR) / "data" / "pgn"; }
+fs::path corpus_file(const std::string& name) { return corpus_dir() / name; }
+
+bool updating_goldens() {
+  const char* value = std::getenv("ARBITER_UPDATE_GOLDEN");
+  return value && std::string(value) == "1";
+}
+
+// Where two texts first differ, "" if they are equal.
+std::string first_difference(const std::string& expected, const std::string& actual) {
+  if (expected == actual) return "";
+  const auto e = split_lines(expected), a = split_lines(actual);
+  for (std::size_t i = 0; i < std::max(e.size(), a.size()); ++i) {
+    const std::string want = i < e.size() ? e[i] : "<end of file>";
+    const std::string got = i < a.size() ? a[i] : "<end of output>";
+    if (want != got)
+      return "line " + std::to_string(i + 1) + ":\n  expected: " + want + "\n  actual:   " + got;
+  }
+  return "the texts differ in their final newline";
+}
+
+// Compares `actual` with tests/data/cli/NAME, or writes it there (ARBITER_UPDATE_GOLDEN=1).
+void check_golden(const std::string& name, const std::string& actual) {
+  const fs::path path = cli_data_dir() / name;
+  if (updating_goldens()) {
+    write_file(path, actual);
+    WARN("wrote " << path.string() << ": read it before keeping it");
+    return;
+  }
+  INFO("golden file " << path.string() << " (ARBITER_UPDATE_GOLDEN=1 rewrites it)");
+  REQUIRE(fs::exists(path));
+  CHECK(first_difference(read_file(path), actual) == "");
+}
+
+// One command of a transcript: its arguments, the folder it runs in, its exit status.
+struct Case {
+  fs::path dir;
+  std::string args;
+  int status;
+};
+
+// Runs each case (checking its exit status, and that standard error is empty) and returns
+// the transcript: `$ arbiter ARGS`, the standard output, `[exit N]`, a blank line.
+std::string transcript(const std::vector<Case>& cases) {
+  std::string text;
+  for (const Case& c : cases) {
+    const Run r = run(c.args, c.dir);
+    INFO("arbiter " << c.args << "\nstandard error: " << r.err);
+    CHECK(r.status == c.status);
+    CHECK(r.err.empty());
+    text += "$ arbiter " + c.args + "\n" + r.out + "[exit " + std::to_string(r.status) + "]\n\n";
+  }
+  return text;
+}
+
+// ---- the --json contract -------------------------------------------------------------------
+
+// The problems found, one a line, "" if none (kept short).
+struct Problems {
+  std::string text;
+  void add(const std::string& where, const std::string& what) {
+    if (text.size() < 4000) text += where + ": " + what + "\n";
+  }
+};
+
+// Types: uint, int, string, bool, array, object; a trailing '?' also allows null.
+bool has_type(const json& v, std::string_view type) {
+  if (type.back() == '?') {
+    if (v.is_null()) return true;
+    type.remove_suffix(1);
+  }
+  if (type == "uint") return v.is_number_unsigned();
+  if (type == "int") return v.is_number_integer();
+  if (type == "string") return v.is_string();
+  if (type == "bool") return v.is_boolean();
+  if (type == "array") return v.is_array();
+  if (type == "object") return v.is_object();
+  return false;
+}
+
+using FieldList = std::vector<std::pair<const char*, const char*>>;
+
+// Checks that `j` is an object with each field of the type given; false if not.
+bool check_fields(const json& j, const FieldList& fields, const std::string& where, Problems& p) {
+  if (!j.is_object()) {
+    p.add(where, "not an object: " + j.dump());
+    return false;
+  }
+  bool ok = true;
+  for (const auto& [key, type] : fields) {
+    const auto it = j.find(key);
+    if (it == j.end()) {
+      p.add(where, std::string("no field ") + key);
+      ok = false;
+    } else if (!has_type(*it, type)) {
+      p.add(where, std::string(key) + " is not " + type + ": " + it->dump());
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+const std::vector<std::string> finding_kinds = {"threefold_claim", "fifty_claim",   "checkmate",
+                                                "stalemate",       "dead_position", "fivefold",
+                                                "seventyfive"};
+// "" for a game without a termination marker (PgnResult::None, notation/pgn.hpp).
+const std::set<std::string> pgn_results = {"1-0", "0-1", "1/2-1/2", "*", ""};
+const std::set<std::string> laws_results = {"1-0", "0-1", "1/2-1/2"};
+
+bool is_claim_kind(const std::string& kind) {
+  return kind == "threefold_claim" || kind == "fifty_claim";
+}
+
+// "start" for ply 0, else a move number, "." or "...", and a move.
+bool is_move_label(const std::string& label, std::uint64_t ply) {
+  if (ply == 0) return label == "start";
+  const std::size_t dot = label.find('.');
+  if (dot == 0 || dot == std::string::npos) return false;
+  for (std::size_t i = 0; i < dot; ++i)
+    if (label[i] < '0' || label[i] > '9') return false;
+  const std::size_t san = label.compare(dot, 3, "...") == 0 ? dot + 3 : dot + 1;
+  return san < label.size() && label[san] != '.';
+}
+
+struct AuditTotals {
+  std::uint64_t games = 0, bad_games = 0, plies = 0, played_on = 0, disagreeing = 0;
+  std::map<std::string, std::uint64_t> findings;  // by kind
+};
+
+// Checks one game line of `audit --json` and adds it to the totals.
+void check_audit_game(const json& j, const std::string& where, Problems& p, AuditTotals& totals) {
+  if (!check_fields(j,
+                    {{"game", "uint"},
+                     {"file", "string"},
+                     {"number_in_file", "uint"},
+                     {"white", "string"},
+                     {"black", "string"},
+                     {"event", "string"},
+                     {"date", "string"},
+                     {"result", "string"},
+                     {"plies", "uint"},
+                     {"findings", "array"},
+                     {"ending", "object?"},
+                     {"laws_result", "string?"},
+                     {"result_agrees", "bool"},
+                     {"disagreement", "string?"}},
+                    where, p))
+    return;
+  const std::uint64_t plies = j["plies"].get<std::uint64_t>();
+  totals.plies += plies;
+  if (!pgn_results.count(j["result"].get<std::string>()))
+    p.add(where, "result " + j["result"].dump());
+  if (!j["laws_result"].is_null() && !laws_results.count(j["laws_result"].get<std::string>()))
+    p.add(where, "laws_result " + j["laws_result"].dump());
+  if (j["result_agrees"].get<bool>() != j["disagreement"].is_null())
+    p.add(where, "disagreement must be null exactly when result_agrees");
+  if (!j["result_agrees"].get<bool>()) ++totals.disagreeing;
+
+  const json& ending = j["ending"];
+  std::uint64_t end_ply = plies;
+  if (!ending.is_null()) {
+    if (check_fields(ending,
+                     {{"termination", "string"},
+                      {"ply", "uint"},
+                      {"move", "string"},
+                      {"article", "string"},
+                      {"played_on", "bool"}},
+                     where + " ending", p)) {
+      end_ply = ending["ply"].get<std::uint64_t>();
+      if (end_ply > plies) p.add(where, "the ending is after the last ply");
+      if (ending["played_on"].get<bool>() != (end_ply < plies))
+        p.add(where, "played_on must say end ply < plies");
+      if (!is_move_label(ending["move"].get<std::string>(), end_ply))
+        p.add(where, "ending move " + ending["move"].dump());
+      if (ending["article"].get<std::string>().empty()) p.add(where, "the ending has no article");
+      if (j["laws_result"].is_null()) p.add(where, "an ending, but no laws_result");
+      if (ending["played_on"].get<bool>()) ++totals.played_on;
+    }
+  }
+
+  std::uint64_t previous_ply = 0;
+  bool ending_found = false;
+  for (const json& f : j["findings"]) {
+    const std::string at = where + " finding " + f.dump().substr(0, 120);
+    if (!check_fields(f,
+                      {{"kind", "string"},
+                       {"ply", "uint"},
+                       {"move", "string"},
+                       {"side_to_move", "string"},
+                       {"article", "string"},
+                       {"halfmoves", "int"}},
+                      at, p))
+      continue;
+    const std::string kind = f["kind"].get<std::string>();
+    const std::uint64_t ply = f["ply"].get<std::uint64_t>();
+    if (std::find(finding_kinds.begin(), finding_kinds.end(), kind) == finding_kinds.end()) {
+      p.add(at, "unknown kind");
+      continue;
+    }
+    ++totals.findings[kind];
+    if (ply < previous_ply) p.add(at, "findings out of ply order");
+    previous_ply = ply;
+    if (ply > end_ply) p.add(at, "after the end of the game");
+    if (!is_move_label(f["move"].get<std::string>(), ply)) p.add(at, "move label");
+    const std::string side = f["side_to_move"].get<std::string>();
+    if (side != "white" && side != "black") p.add(at, "side_to_move");
+    if (f["article"].get<std::string>().empty()) p.add(at, "no article");
+    if (f["halfmoves"].get<std::int64_t>() < 0) p.add(at, "negative halfmoves");
+    if (is_claim_kind(kind)) {
+      if (check_fields(f, {{"on_board", "bool"}, {"intended", "array"}}, at, p)) {
+        for (const json& m : f["intended"])
+          if (!m.is_string() || m.get<std::string>().empty())
+            p.add(at, "intended holds a non-move");
+        if (!f["on_board"].get<bool>() && f["intended"].empty())
+          p.add(at, "a claim neither on the board nor by a written move");
+      }
+      if (!ending.is_null() && ply >= end_ply) p.add(at, "a claim once the game is over");
+    } else {
+      if (f.contains("on_board") || f.contains("intended"))
+        p.add(at, "claim fields on an automatic ending");
+      if (ending.is_null())
+        p.add(at, "an automatic ending, but ending is null");
+      else if (ply == end_ply)
+        ending_found = true;
+    }
+    if (f.contains("until_ply") &&
+        !(f["until_ply"].is_number_unsigned() && f["until_ply"].get<std::uint64_t>() > ply &&
+          f["until_ply"].get<std::uint64_t>() <= plies))
+      p.add(at, "until_ply");
+    if (f.contains("occurrences")) {
+      const json& o = f["occurrences"];
+      bool ok = o.is_array() && !o.empty();
+      for (std::size_t i = 0; ok && i < o.size(); ++i)
+        ok = o[i].is_number_unsigned() &&
+             (i == 0 || o[i].get<std::uint64_t>() > o[i - 1].get<std::uint64_t>());
+      ok = ok && o.back().get<std::uint64_t>() == ply;
+      if (!ok) p.add(at, "occurrences must rise to the finding's ply");
+      if (ok && kind == "fivefold" && o.size() < 5)
+        p.add(at, "a fivefold repetition with fewer than 5 occurrences");
+      if (ok && kind == "threefold_claim" && f.value("on_board", false) && o.size() < 3)
+        p.add(at, "a threefold repetition on the board with fewer than 3 occurrences");
+    } else if (kind == "threefold_claim" || kind == "fivefold") {
+      p.add(at, "no occurrences");
+    }
+  }
+  if (!ending.is_null() && !ending_found) p.add(where, "no finding at the ending's ply");
+}
+
+// Checks the whole output of `audit --json`: every line an object, the game lines numbered
+// from 1, the summary last with the sums of the game lines. Returns the problems.
+std::string audit_json_problems(const std::string& output, AuditTotals* summary_totals = nullptr) {
+  Problems p;
+  const std::vector<std::string> lines = split_lines(output);
+  if (lines.empty()) return "no output";
+  AuditTotals totals;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    const std::string where = "line " + std::to_string(i + 1);
+    const json j = json::parse(lines[i], nullptr, false);
+    if (j.is_discarded()) {
+      p.add(where, "not JSON: " + lines[i].substr(0, 200));
+      continue;
+    }
+    ++totals.games;
+    if (!j.is_object() || !j.contains("game") || j["game"] != totals.games)
+      p.add(where, "game numbers must run from 1");
+    if (j.is_object() && j.contains("error")) {
+      ++totals.bad_games;
+      check_fields(
+          j,
+          {{"game", "uint"}, {"file", "string"}, {"number_in_file", "uint"}, {"error", "string"}},
+          where, p);
+    } else {
+      check_audit_game(j, where, p, totals);
+    }
+  }
+  const json s = json::parse(lines.back(), nullptr, false);
+  if (s.is_discarded()) {
+    p.add("summary", "not JSON: " + lines.back().substr(0, 200));
+    return p.text;
+  }
+  if (check_fields(s,
+                   {{"summary", "bool"},
+                    {"rules", "string"},
+                    {"games", "uint"},
+                    {"bad_games", "uint"},
+                    {"plies", "uint"},
+                    {"findings", "object"},
+                    {"played_on_after_end", "uint"},
+                    {"results_disagreeing", "uint"}},
+                   "summary", p)) {
+    if (s["summary"] != true) p.add("summary", "summary must be true");
+    if (s["games"] != totals.games)
+      p.add("summary",
+            "games " + s["games"].dump() + ", game lines " + std::to_string(totals.games));
+    if (s["bad_games"] != totals.bad_games)
+      p.add("summary", "bad_games " + s["bad_games"].dump() + ", error lines " +
+                           std::to_string(totals.bad_games));
+    if (s["plies"] != totals.plies)
+      p.add("summary", "plies " + s["plies"].dump() + ", sum " + std::to_string(totals.plies));
+    if (s["played_on_after_end"] != totals.played_on)
+      p.add("summary", "played_on_after_end " + s["played_on_after_end"].dump());
+    if (s["results_disagreeing"] != totals.disagreeing)
+      p.add("summary", "results_disagreeing " + s["results_disagreeing"].dump());
+    if (s["findings"].size() != finding_kinds.size())
+      p.add("summary", "findings must have the 7 kinds");
+    for (const std::string& kind : finding_kinds) {
+      const std::uint64_t sum = totals.findings.count(kind) ? totals.findings.at(kind) : 0;
+      if (!s["findings"].contains(kind) || s["findings"][kind] != sum)
+        p.add("summary", "findings." + kind + " " + s["findings"].value(kind, json()).dump() +
+                             ", sum " + std::to_string(sum));
+    }
+  }
+  if (summary_totals) *summary_totals = totals;
+  return p.text;
+}
+
+// Checks the output of `claim --json` against its exit status; returns the problems.
+std::string claim_json_problems(const std::string& output, int status) {
+  Problems p;
+  const json j = json::parse(output, nullptr, false);
+  if (j.is_discarded()) return "not JSON: " + output;
+  if (!check_fields(j,
+                    {{"game", "uint"},
+                     {"ply", "uint"},
+                     {"claim", "string"},
+                     {"claimant", "string"},
+                     {"rules", "string"},
+                     {"time_control", "string"},
+                     {"admissible", "bool"},
+                     {"inadmissible", "string?"},
+                     {"correct", "bool"},
+                     {"article", "string"},
+                     {"with_intended", "bool"},
+                     {"intended", "string?"},
+                     {"intended_illegal", "bool"},
+                     {"occurrences", "array"},
+                     {"occurrence_moves", "array"},
+                     {"halfmoves", "int"},
+                     {"last_reset_ply", "int"},
+                     {"draw", "bool"},
+                     {"penalty_article", "string"},
+                     {"opponent_seconds_added", "int"},
+                     {"claimant_seconds_after", "int"},
+                     {"must_play", "string?"},
+                     {"must_move_from", "string?"},
+                     {"counts_as_offer", "bool"},
+                     {"explanation", "string"}},
+                    "claim", p))
+    return p.text;
+  const bool admissible = j["admissible"].get<bool>(), correct = j["correct"].get<bool>();
+  const bool with_intended = j["with_intended"].get<bool>();
+  const std::string claim = j["claim"].get<std::string>(),
+                    claimant = j["claimant"].get<std::string>();
+  if (claim != "threefold" && claim != "fifty") p.add("claim", "claim " + claim);
+  if (claimant != "white" && claimant != "black") p.add("claim", "claimant " + claimant);
+  if (admissible == !j["inadmissible"].is_null())
+    p.add("claim", "inadmissible must be null exactly when admissible");
+  if (with_intended == j["intended"].is_null())
+    p.add("claim", "intended must be null exactly when there is none");
+  if (j["intended_illegal"].get<bool>() && !with_intended)
+    p.add("claim", "an illegal intended move, but none given");
+  if (j["article"].get<std::string>().empty()) p.add("claim", "no article");
+  if (j["explanation"].get<std::string>().empty()) p.add("claim", "no explanation");
+  if (j["draw"].get<bool>() != (admissible && correct))
+    p.add("claim", "draw must be admissible and correct");
+  if (!admissible && (correct || j["counts_as_offer"].get<bool>()))
+    p.add("claim", "an inadmissible claim is neither correct nor an offer");
+  const bool incorrect = admissible && !correct;
+  if (j["penalty_article"].get<std::string>().empty() == incorrect)
+    p.add("claim", "a penalty article exactly for an incorrect claim");
+  if ((j["opponent_seconds_added"].get<int>() > 0) != incorrect)
+    p.add("claim", "seconds added exactly for an incorrect claim");
+  if (!j["must_play"].is_null() &&
+      !(incorrect && with_intended && !j["intended_illegal"].get<bool>()))
+    p.add("claim", "must_play only for an incorrect claim with a legal written move");
+  if (!j["must_move_from"].is_null() && !(incorrect && j["intended_illegal"].get<bool>()))
+    p.add("claim", "must_move_from only for an incorrect claim with an illegal written move");
+  if (j["occurrences"].size() != j["occurrence_moves"].size())
+    p.add("claim", "one move label per occurrence");
+  for (std::size_t i = 0; i < j["occurrences"].size(); ++i) {
+    if (!j["occurrences"][i].is_number_unsigned()) p.add("claim", "an occurrence is not a ply");
+    if (i < j["occurrence_moves"].size() && !j["occurrence_moves"][i].is_string())
+      p.add("claim", "an occurrence move is not a string");
+  }
+  if (status != (admissible && correct ? 0 : 1))
+    p.add("claim", "exit status " + std::to_string(status));
+  return p.text;
+}
+
+// ---- games -------------------------------------------------------------------------------
+
+// Zukertort - Steinitz, World Championship 1886, game 11 (game 2 of the sample), in UCI.
+const char* const zukertort_steinitz_uci =
+    "e2e4 e7e5 g1f3 b8c6 b1c3 g8f6 f1b5 f8b4 e1g1 e8g8 c3d5 f6d5 e4d5 e5e4 d5c6 e4f3 d1f3 d7c6 "
+    "b5d3 b4d6 "
+    "b2b3 d8g5 c1b2 g5d2 b2c1 d2a5 c1f4 c8e6 a1e1 f8e8 e1e3 e6d5 d3h7 g8h7 f3h5 h7g8 e3h3 f7f6 "
+    "h5h7 g8f7 "
+    "h7h5 f7f8 h5h8 f8f7 h8h5 f7f8 h5h8 f8f7 h8h5 f7f8 h5h8 f8f7 h8h5 f7f8 h5h8 f8f7 h8h5 f7f8 "
+    "h5h8 f8f7 "
+    "h8h5 f7e7 h3e3 e7f8 h5h8 d5g8 f4h6 e8e7 e3e7 f8e7 h6g7 a5f5 f1e1 e7f7 g7h6 f5h7 h8h7 g8h7 "
+    "c2c4 a7a5 "
+    "h6e3 c6c5 e1d1 a5a4";
+
+// The rows of `arbiter trace` output, by (game, ply).
+std::map<std::pair<int, int>, std::vector<std::string>> trace_rows(const std::string& output) {
+  std::map<std::pair<int, int>, std::vector<std::string>> rows;
+  const auto lines = split_lines(output);
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    auto fields = split(lines[i], '\t');
+    REQUIRE(fields.size() == 13);
+    rows[{std::stoi(fields[0]), std::stoi(fields[1])}] = fields;
+  }
+  return rows;
+}
+
+const char* const trace_header =
+    "game\tply\tfen\tfide_key\tcount\tthreefold_claim\tfifty_"
+    "claim\tfivefold\tseventyfive\tcheckmate\tstalemate\tdead\t"
+    "halfmove";
+
+// Bytes that are no PGN: random, with NULs, invalid UTF-8 and a few PGN-like pieces.
+std::string binary_junk() {
+  std::mt19937 random(6);
+  std::string junk;
+  for (int i = 0; i < 6000; ++i) junk += char(random() & 0xff);
+  static const char pgn_like[] = "\0\0[Event \"\xff\xfe\"]\n\n1. e4 \xc3\x28 e5 2. Q\xe9h9 *\n";
+  junk.append(pgn_like, sizeof pgn_like - 1);
+  for (int i = 0; i < 2000; ++i) junk += char(random() & 0xff);
+  return junk;
+}
+
+}  // namespace
+
+// ---- golden outputs, and the --json contract ------------------------------------------
+
+TEST_CASE("cli audit: the bundled sample, with boards (golden)", "[cli]") {
+  const Run r = run("audit --no-progress");
+  CHECK(r.status == 0);
+  CHECK(r.err.empty());
+  check_golden("audit_sample.txt", r.out);
+  // The rulings, checked by hand against the games (see tests/data/cli/README.md):
+  // Zukertort - Steinitz: a threefold claim from 24...Kf7 on, the fivefold repetition at
+  // 29.Qh5+ (ply 57); the 27 plies after it and the recorded 0-1 are void.
+  CHECK(contains(r.out,
+                 "  After 24...Kf7 (ply 48): White may claim a draw by threefold repetition by "
+                 "writing the intended "
+                 "move on the scoresheet"));
+  CHECK(contains(
+      r.out,
+      "  After 29.Qh5+ (ply 57): Fivefold repetition: the same position has appeared at least five "
+      "times. The game is drawn without a claim (FIDE 2023, Article 9.6.1).\n"));
+  CHECK(
+      contains(r.out, "      FEN: r3r3/ppp2kp1/2pb1p2/q2b3Q/5B2/1P5R/P1P2PPP/5RK1 b - - 19 29\n"));
+  CHECK(contains(r.out, "  The game was already over at ply 57; the 27 later plies are void.\n"));
+  CHECK(contains(r.out,
+                 "  The recorded result 0-1 does not agree with the Laws: the game had already "
+                 "ended; the later "
+                 "moves and the recorded result are void (the Laws give 1/2-1/2).\n"));
+  // Kasparov - Miles: fivefold at 51.Kc4 (ply 101), played on for 4 plies; the draw stands.
+  CHECK(contains(r.out, "  After 51.Kc4 (ply 101): Fivefold repetition"));
+  CHECK(contains(r.out, "  The game was already over at ply 101; the 4 later plies are void.\n"));
+  // Riazantsev - Adams: ends by the fivefold repetition at 46...Qd1+ (ply 92), its last move.
+  CHECK(contains(r.out, "  After 46...Qd1+ (ply 92): Fivefold repetition"));
+  // Navara - Carlsen: 81.e8=B leaves bishops on squares of one colour, a dead position.
+  CHECK(contains(r.out, "  After 81.e8=B (ply 161): Dead position: neither player can checkmate"));
+  CHECK(contains(r.out, "      FEN: 4B3/5b2/7k/5K2/8/8/8/8 b - - 0 81\n"));
+  CHECK(contains(
+      r.out,
+      "Summary (FIDE Laws of Chess, 1 January 2023): 5 games (0 could not be read), 532 plies\n"
+      "  threefold_claim  28\n  fifty_claim      0\n  checkmate        0\n  stalemate        0\n"
+      "  dead_position    1\n  fivefold         3\n  seventyfive      0\n"
+      "  games played on after their end: 3\n  games whose result disagrees with the Laws: 1\n"));
+  // No colours when standard output is not a terminal.
+  CHECK(!contains(r.out, "\033"));
+
+  // The same file named, and read from standard input, gives the same text.
+  const std::string sample = quote((games_dir() / "sample.pgn").string());
+  CHECK(first_difference(r.out, run("audit --no-progress " + sample).out) == "");
+  const Run piped = run("audit --no-progress - < " + sample);
+  CHECK(piped.status == 0);
+  CHECK(first_difference(r.out, piped.out) == "");
+
+  // --no-boards leaves out exactly the board diagrams (the lines indented by six spaces).
+  const Run no_boards = run("audit --no-progress --no-boards");
+  CHECK(no_boards.status == 0);
+  std::string without;
+  for (const std::string& line : split_lines(r.out))
+    if (line.compare(0, 6, "      ") != 0) without += line + "\n";
+  CHECK(first_difference(without, no_boards.out) == "");
+}
+
+TEST_CASE("cli audit: the sample under the 2009 Laws, in Russian (golden)", "[cli]") {
+  // No automatic fivefold repetition before 2014: the repetitions are claim points to the
+  // end, Zukertort - Steinitz's 0-1 stands, only the dead position ends a game.
+  const Run r =
+      run("audit --no-progress --no-boards --rules 2009 --lang ru sample.pgn", games_dir());
+  CHECK(r.status == 0);
+  CHECK(r.err.empty());
+  check_golden("audit_sample_2009_ru.txt", r.out);
+  CHECK(contains(r.out, "(ФИДЕ 2009, статья 9.2 b)"));
+  CHECK(!contains(r.out, "9.6"));
+  CHECK(contains(r.out, "  threefold_claim  39\n"));
+  CHECK(contains(r.out, "  fivefold         0\n"));
+  CHECK(contains(
+      r.out,
+      "  games played on after their end: 1\n  games whose result disagrees with the Laws: 0\n"));
+}
+
+TEST_CASE("cli audit --json: the bundled sample (golden), every documented field", "[cli]") {
+  const Run r = run("audit --json sample.pgn", games_dir());
+  CHECK(r.status == 0);
+  CHECK(r.err.empty());
+  check_golden("audit_sample.jsonl", r.out);
+  AuditTotals totals;
+  CHECK(audit_json_problems(r.out, &totals) == "");
+  CHECK(totals.games == 5);
+  CHECK(totals.bad_games == 0);
+  CHECK(totals.plies == 532);
+  CHECK(totals.findings["threefold_claim"] == 28);
+  CHECK(totals.findings["fivefold"] == 3);
+  CHECK(totals.findings["dead_position"] == 1);
+  CHECK(totals.played_on == 3);
+  CHECK(totals.disagreeing == 1);
+
+  const auto lines = split_lines(r.out);
+  REQUIRE(lines.size() == 6);
+  const json zs = json::parse(lines[1]);
+  CHECK(zs["white"] == "Zukertort, Johannes Hermann");
+  CHECK(zs["file"] == "sample.pgn");
+  CHECK(zs["ending"] == json({{"termination", "fivefold repetition"},
+                              {"ply", 57},
+                              {"move", "29.Qh5+"},
+                              {"article", "9.6.1"},
+                              {"played_on", true}}));
+  CHECK(zs["laws_result"] == "1/2-1/2");
+  CHECK(zs["result_agrees"] == false);
+  const json& first = zs["findings"][0];
+  CHECK(first["kind"] == "threefold_claim");
+  CHECK(first["ply"] == 48);
+  CHECK(first["on_board"] == false);
+  CHECK(first["intended"] == json({"Qh5+"}));
+  CHECK(first["occurrences"] == json({44, 48}));
+  CHECK(zs["findings"].back()["occurrences"] == json({41, 45, 49, 53, 57}));
+  const json ra = json::parse(lines[3]);
+  CHECK(ra["ending"]["ply"] == 92);
+  CHECK(ra["ending"]["played_on"] == false);
+  CHECK(ra["result_agrees"] == true);
+  const json nc = json::parse(lines[4]);
+  CHECK(nc["ending"]["termination"] == "dead position");
+  CHECK(nc["ending"]["move"] == "81.e8=B");
+  CHECK(nc["ending"]["article"] == "5.2.2");
+  CHECK(json::parse(lines[0])["ending"].is_null());
+
+  // With no file (the bundled sample), and from standard input: the same lines but "file".
+  auto with_file = [](const std::string& output, const std::string& file) {
+    std::string text;
+    for (const std::string& line : split_lines(output)) {
+      json j = json::parse(line);
+      if (j.contains("file")) j["file"] = file;
+      text += j.dump() + "\n";
+    }
+    return text;
+  };
+  const Run bundled = run("audit --json");
+  CHECK(bundled.status == 0);
+  CHECK(first_difference(r.out, with_file(bundled.out, "sample.pgn")) == "");
+  const Run piped = run("audit --json - < sample.pgn", games_dir());
+  CHECK(piped.status == 0);
+  CHECK(json::parse(split_lines(piped.out)[0])["file"] == "<stdin>");
+  CHECK(first_difference(r.out, with_file(piped.out, "sample.pgn")) == "");
+}
+
+TEST_CASE("cli trace: two games of the sample (golden)", "[cli]") {
+  // Zukertort - Steinitz and Navara - Carlsen (games 2 and 5 of the sample).
+  const Run r = run("trace two_games.pgn", cli_data_dir());
+  CHECK(r.status == 0);
+  CHECK(r.err.empty());
+  check_golden("trace_two_games.tsv", r.out);
+  const auto lines = split_lines(r.out);
+  CHECK(lines.size() == 1 + 85 + 163);
+  CHECK(lines[0] == trace_header);
+  const auto rows = trace_rows(r.out);
+  // The fivefold repetition: the position of plies 41, 45, 49 and 53 for the fifth time.
+  CHECK(rows.at({1, 57})[4] == "5");
+  CHECK(rows.at({1, 57})[7] == "1");
+  CHECK(rows.at({1, 56})[7] == "0");
+  for (int ply : {41, 45, 49, 53}) CHECK(rows.at({1, ply})[3] == rows.at({1, 57})[3]);
+  // The dead position after 81.e8=B, not before.
+  CHECK(rows.at({2, 160})[11] == "0");
+  CHECK(rows.at({2, 161})[11] == "1");
+  CHECK(rows.at({2, 161})[2] == "4B3/5b2/7k/5K2/8/8/8/8 b - - 0 81");
+}
+
+TEST_CASE("cli trace: the whole sample; its keys and counts agree with `arbiter key`", "[cli]") {
+  const Run r = run("trace sample.pgn", games_dir());
+  CHECK(r.status == 0);
+  const auto lines = split_lines(r.out);
+  CHECK(lines.size() == 1 + 532 + 5);
+  CHECK(lines[0] == trace_header);
+  const auto rows = trace_rows(r.out);
+  CHECK(lines[1] ==
+        "1\t0\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 "
+        "1\t463b96181691fc9c\t1\t0\t0\t0\t0\t0\t0\t0\t0");
+  CHECK(rows.at({1, 89})[2] ==
+        "4r3/6P1/2p2P1k/1p6/pP2p1R1/P1B5/2P2K2/3r4 b - - 0 45");  // after 45.g7
+  CHECK(rows.at({3, 101})[4] == "5");                             // Kasparov - Miles, fivefold
+  CHECK(rows.at({3, 101})[7] == "1");
+  CHECK(rows.at({3, 94})[5] == "1");  // White may claim on the board
+  CHECK(rows.at({4, 92})[4] == "5");  // Riazantsev - Adams, fivefold
+  CHECK(rows.at({4, 92})[7] == "1");
+  CHECK(rows.at({4, 92})[12] == "29");
+  CHECK(rows.at({5, 161})[11] == "1");
+  CHECK(rows.count({5, 163}) == 0);
+  std::uint64_t fivefold = 0;
+  for (const auto& [at, row] : rows) fivefold += row[7] == "1";
+  CHECK(
+      fivefold ==
+      5 + 3 +
+          1);  // Zukertort - Steinitz 57-61, Kasparov - Miles 101, 102, 105, Riazantsev - Adams 92
+
+  // `key --moves` along the same game gives the same FIDE keys and counts.
+  const Run key = run(std::string("key --fen startpos --moves ") + zukertort_steinitz_uci);
+  CHECK(key.status == 0);
+  const auto key_lines = split_lines(key.out);
+  REQUIRE(key_lines.size() == 85);
+  for (int ply = 0; ply <= 84; ++ply) {
+    const auto& row = rows.at({2, ply});
+    INFO("ply " << ply);
+    CHECK(key_lines[std::size_t(ply)].substr(0, 21) == "fide=" + row[3]);
+    CHECK(key_lines[std::size_t(ply)].substr(key_lines[std::size_t(ply)].rfind(' ')) ==
+          " count=" + row[4]);
+  }
+}
+
+TEST_CASE("cli claim: rulings on famous games (golden transcript)", "[cli]") {
+  const fs::path games = games_dir(), data = cli_data_dir();
+  // Zukertort - Steinitz is game 2 of the sample: 21.Qh5+ Kf8 22.Qh8+ Kf7 23.Qh5+ ... ;
+  // after 25.Qh5+ (ply 49) the position stands for the third time, 25.Qh5+ from 24...Kf7
+  // (ply 48) would make it, 24.Qh8+ (ply 47) gives only a second time, and the fivefold
+  // repetition after 29.Qh5+ (ply 57) ends the game. fifty_setup.pgn starts 98 half-moves
+  // into a fifty-move count (its FEN's clock, counted with --trust-fen-clock).
+  const std::string zs = "claim --pgn sample.pgn --game 2 ";
+  const std::vector<Case> cases = {
+      {games, zs + "--ply 49 --claim threefold", 0},
+      {games, zs + "--ply 49 --claim threefold --lang pt", 0},
+      {games, zs + "--ply 48 --claim threefold --intended Qh5+", 0},
+      {games, zs + "--ply 48 --claim threefold --intended Qh5+ --lang es", 0},
+      {games, zs + "--ply 47 --claim threefold", 1},
+      {games, zs + "--ply 47 --claim threefold --lang ru", 1},
+      {games, zs + "--ply 47 --claim threefold --rules 2009", 1},
+      {games, zs + "--ply 47 --claim threefold --rules 2009 --lang pt", 1},
+      {games, zs + "--ply 48 --claim threefold --intended Qh6", 1},
+      {games, zs + "--ply 48 --claim threefold --intended Qh6 --lang es", 1},
+      {games, zs + "--ply 48 --claim threefold --intended h3h8", 1},
+      {games, zs + "--ply 49 --claim threefold --touched", 1},
+      {games, zs + "--ply 49 --claim threefold --touched --lang es", 1},
+      {games, zs + "--ply 60 --claim threefold", 1},
+      {games, zs + "--ply 60 --claim threefold --lang ru", 1},
+      {games, zs + "--ply 49 --claim fifty", 1},
+      {games, zs + "--ply 49 --claim fifty --lang pt", 1},
+      // Riazantsev - Adams: Black claims on the board after 46.Kg1 (ply 91); after
+      // 46...Qd1+ (ply 92) the game is over. Kasparov - Miles: after 47...Kf6 (ply 94).
+      {games, "claim --pgn sample.pgn --game 4 --ply 91 --claim threefold", 0},
+      {games, "claim --pgn sample.pgn --game 4 --ply 92 --claim threefold --lang es", 1},
+      {games, "claim --pgn sample.pgn --game 3 --ply 94 --claim threefold --lang ru", 0},
+      // Navara - Carlsen: no claim once 81.e8=B has made the position dead.
+      {games, "claim --pgn sample.pgn --game 5 --ply 162 --claim fifty", 1},
+      // The fifty-move rule, from a set-up position.
+      {data, "claim --pgn fifty_setup.pgn --ply 2 --claim fifty --trust-fen-clock", 0},
+      {data, "claim --pgn fifty_setup.pgn --ply 2 --claim fifty --trust-fen-clock --lang es", 0},
+      {data, "claim --pgn fifty_setup.pgn --ply 1 --claim fifty --intended Ke5 --trust-fen-clock",
+       0},
+      {data,
+       "claim --pgn fifty_setup.pgn --ply 1 --claim fifty --intended Ke5 --trust-fen-clock --lang "
+       "ru",
+       0},
+      {data, "claim --pgn fifty_setup.pgn --ply 1 --claim fifty --trust-fen-clock", 1},
+      {data,
+       "claim --pgn fifty_setup.pgn --ply 0 --claim fifty --intended Ra3 --trust-fen-clock --lang "
+       "pt",
+       1},
+      {data, "claim --pgn fifty_setup.pgn --ply 2 --claim fifty", 1},
+  };
+  const std::string text = transcript(cases);
+  check_golden("claims.txt", text);
+  CHECK(contains(
+      text,
+      "Correct claim of a draw by threefold repetition (FIDE 2023, Article 9.2.2): the same "
+      "position "
+      "has just appeared for the third time (after 21.Qh5+, after 23.Qh5+ and after 25.Qh5+)."));
+  CHECK(contains(text,
+                 "Penalty (FIDE 2009, Article 9.5 b): the arbiter adds 3 minutes to the opponent's "
+                 "remaining time"));
+  CHECK(contains(text, "Penalty (FIDE 2023, Article 9.5.3): the arbiter adds 2 minutes"));
+  CHECK(contains(text,
+                 "not admissible: the claimant touched a piece with intent to move it (FIDE 2023, "
+                 "Article 9.4)"));
+  CHECK(contains(text, "not admissible: the game has already ended"));
+
+  // The same claims with --json: every documented field, consistent with the exit status,
+  // and the explanation is the text output.
+  for (const Case& c : cases) {
+    const Run text_run = run(c.args, c.dir);
+    const Run json_run = run(c.args + " --json", c.dir);
+    INFO("arbiter " << c.args << " --json\n" << json_run.out);
+    CHECK(json_run.status == c.status);
+    CHECK(json_run.err.empty());
+    CHECK(claim_json_problems(json_run.out, json_run.status) == "");
+    const json j = json::parse(json_run.out, nullptr, false);
+    REQUIRE(j.is_object());
+    CHECK(j.value("explanation", "") + "\n" == text_run.out);
+  }
+  const json correct = json::parse(run(zs + "--ply 49 --claim threefold --json", games).out);
+  CHECK(correct["occurrences"] == json({41, 45, 49}));
+  CHECK(correct["occurrence_moves"] == json({"21.Qh5+", "23.Qh5+", "25.Qh5+"}));
+  CHECK(correct["article"] == "9.2.2");
+  CHECK(correct["claimant"] == "black");
+  const json intended =
+      json::parse(run(zs + "--ply 48 --claim threefold --intended Qh5+ --json", games).out);
+  CHECK(intended["article"] == "9.2.1");
+  CHECK(intended["intended"] == "Qh5+");
+  CHECK(intended["occurrences"] == json({41, 45, 49}));
+  const json wrong =
+      json::parse(run(zs + "--ply 47 --claim threefold --rules 2009 --json", games).out);
+  CHECK(wrong["correct"] == false);
+  CHECK(wrong["opponent_seconds_added"] == 180);
+  CHECK(wrong["penalty_article"] == "9.5 b");
+  CHECK(wrong["counts_as_offer"] == true);
+  const json must_play =
+      json::parse(run(zs + "--ply 48 --claim threefold --intended Qh6 --json", games).out);
+  CHECK(must_play["must_play"] == "Qh6");
+  CHECK(must_play["opponent_seconds_added"] == 120);
+  const json illegal =
+      json::parse(run(zs + "--ply 48 --claim threefold --intended h3h8 --json", games).out);
+  CHECK(illegal["intended_illegal"] == true);
+  CHECK(illegal["must_move_from"] == "h3");  // E1: another move of the rook on h3
+  const json over = json::parse(run(zs + "--ply 60 --claim threefold --json", games).out);
+  CHECK(over["admissible"] == false);
+  CHECK(over["inadmissible"] == "the game has already ended");
+  const json fifty = json::parse(
+      run("claim --pgn fifty_setup.pgn --ply 2 --claim fifty --trust-fen-clock --json", data).out);
+  CHECK(fifty["correct"] == true);
+  CHECK(fifty["article"] == "9.3.2");
+  CHECK(fifty["halfmoves"] == 100);
+}
+
+TEST_CASE("cli claim: Shirov - Carlsen, Bilbao 2010, a correct fifty-move claim (corpus, golden)",
+          "[cli]") {
+  const fs::path bilbao = corpus_file("pychess_test_bilbao.pgn");
+  if (!fs::exists(bilbao)) {
+    WARN("the corpus is absent (" << bilbao.string() << "): Shirov - Carlsen skipped");
+    return;
+  }
+  // The last capture is 124...Bxh3 (ply 248); 174...Kf5 (ply 348) completes 100 half-moves.
+  const fs::path dir = corpus_dir();
+  const std::string game = "claim --pgn pychess_test_bilbao.pgn ";
+  const std::vector<Case> cases = {
+      {dir, game + "--ply 348 --claim fifty", 0},
+      {dir, game + "--ply 348 --claim fifty --lang pt", 0},
+      {dir, game + "--ply 347 --claim fifty --intended Kf5", 0},
+      {dir, game + "--ply 347 --claim fifty --intended Kf5 --lang ru", 0},
+      {dir, game + "--ply 347 --claim fifty", 1},
+      {dir, game + "--ply 347 --claim fifty --lang es", 1},
+  };
+  check_golden("claims_shirov_carlsen.txt", transcript(cases));
+  const Run r = run(game + "--ply 348 --claim fifty --json", dir);
+  CHECK(claim_json_problems(r.out, r.status) == "");
+  const json j = json::parse(r.out);
+  CHECK(j["halfmoves"] == 100);
+  CHECK(j["last_reset_ply"] == 248);
+  CHECK(j["claimant"] == "white");
+}
+
+TEST_CASE("cli trace and audit: a set-up position's halfmove clock (golden)", "[cli]") {
+  const std::vector<Case> cases = {
+      {cli_data_dir(), "trace fifty_setup.pgn", 0},
+      {cli_data_dir(), "trace fifty_setup.pgn --trust-fen-clock", 0},
+      {cli_data_dir(), "audit --no-progress fifty_setup.pgn", 0},
+      {cli_data_dir(), "audit --no-progress fifty_setup.pgn --trust-fen-clock", 0},
+  };
+  const std::string text = transcript(cases);
+  check_golden("fifty_setup.txt", text);
+  CHECK(contains(text,
+                 "  After 80.Ra2 (ply 1): Black may claim a draw under the fifty-move rule by "
+                 "writing the intended "
+                 "move"));
+}
+
+TEST_CASE("cli key, perft and pgn on real games", "[cli]") {
+  // key: the keys and counts of every position of Zukertort - Steinitz.
+  const Run key = run(std::string("key --fen startpos --moves ") + zukertort_steinitz_uci);
+  CHECK(key.status == 0);
+  CHECK(key.err.empty());
+  check_golden("key_zukertort_steinitz.txt", key.out);
+  const auto lines = split_lines(key.out);
+  REQUIRE(lines.size() == 85);
+  // 21.Qh5+ (ply 41) and every fourth ply after it: counts 1 to 6.
+  for (int n = 0; n < 6; ++n)
+    CHECK(lines[std::size_t(41 + 4 * n)].substr(lines[std::size_t(41 + 4 * n)].rfind(' ')) ==
+          " count=" + std::to_string(n + 1));
+  CHECK(lines[62].substr(lines[62].rfind(' ')) == " count=1");  // 31...Ke7
+
+  // perft on positions of the sample's games (counts checked with Stockfish 15.1).
+  Run perft =
+      run("perft --fen '8/4Pb2/7k/5K2/8/8/8/8 w - - 0 81' --depth 5 --divide");  // before 81.e8=B
+  CHECK(perft.status == 0);
+  auto out = split_lines(perft.out);
+  REQUIRE(out.size() >= 2);
+  CHECK(out.back() == "181231");
+  for (const char* line : {"e7e8q: 45851", "e7e8r: 30951", "e7e8b: 14496", "e7e8n: 8946"})
+    CHECK(std::find(out.begin(), out.end(), line) != out.end());
+  perft = run(
+      "perft --fen 'r3r3/ppp2kp1/2pb1p2/q2b3Q/5B2/1P5R/P1P2PPP/5RK1 b - - 19 29' --depth 4");  // after
+                                                                                               // 29.Qh5+
+  CHECK(perft.status == 0);
+  out = split_lines(perft.out);
+  REQUIRE(out.size() == 2);
+  CHECK(out.back() == "348592");
+
+  // pgn: the sample in export format; read back from standard input, the same text.
+  const Run pgn = run("pgn sample.pgn", games_dir());
+  CHECK(pgn.status == 0);
+  CHECK(pgn.err.empty());
+  check_golden("pgn_sample.pgn", pgn.out);
+  const TempFile exported(pgn.out);
+  const Run again = run("pgn - < " + quote(exported.path().string()));
+  CHECK(again.status == 0);
+  CHECK(first_difference(pgn.out, again.out) == "");
+  const TempFile written;
+  const Run to_file = run("pgn sample.pgn --out " + quote(written.path().string()), games_dir());
+  CHECK(to_file.status == 0);
+  CHECK(to_file.out.empty());
+  CHECK(first_difference(pgn.out, read_file(written.path())) == "");
+}
+
+// ---- bad input ---------------------------------------------------------------------------
+
+TEST_CASE(
+    "cli: bad input to every command gives the documented status and a message, never a crash",
+    "[cli]") {
+  const TempFile junk(binary_junk());
+  const TempFile plain("not a folder");
+  const std::string sample = quote((games_dir() / "sample.pgn").string());
+  const std::string missing = quote((cli_data_dir() / "no_such_file.pgn").string());
+  const std::string folder = quote(cli_data_dir().string());
+  const std::string zs = "claim --pgn " + sample + " --game 2 ";
+  struct Bad {
+    std::string args;
+    int status;
+  };
+  const std::vector<Bad> cases = {
+      // Files that cannot be read: 2.
+      {"audit " + missing, 2},
+      {"audit --json " + missing, 2},
+      {"trace " + missing, 2},
+      {"claim --pgn " + missing + " --ply 1 --claim threefold", 2},
+      {"pgn " + missing, 2},
+      {"audit " + folder, 2},
+      {"trace " + folder, 2},
+      {"claim --pgn " + folder + " --ply 1 --claim threefold", 2},
+      {"pgn " + folder, 2},
+      {"audit " + sample + " " + missing, 2},  // checked before anything is written
+      {"audit - - < " + sample, 2},            // standard input only once
+      {"pgn " + sample + " --out " + quote((plain.path() / "out.pgn").string()), 2},
+      // Invalid FENs: 2, but 1 for `fen` (its answer, on standard output).
+      {"perft --fen 'not a fen' --depth 2", 2},
+      {"perft --fen '8/8/8/8 w - - 0 1' --depth 1", 2},
+      {"perft --fen startpos --depth 21", 2},
+      {"moves --fen '8/8/8/8/8/8/8/8 w - - 0 1'", 2},
+      {"key --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0'", 2},
+      {"key --fen startpos --moves e2e4 e7e6 e4e6", 2},  // an illegal move
+      {"key --fen startpos --moves e2e4 e7e5 zz", 2},    // an unreadable one
+      // Games and plies out of range.
+      {zs + "--ply 85 --claim threefold", 2},
+      {zs + "--ply -1 --claim threefold", 2},
+      {"claim --pgn " + sample + " --game 6 --ply 1 --claim threefold", 2},
+      {"claim --pgn " + sample + " --game 0 --ply 1 --claim threefold", 2},
+      {"claim --pgn " + sample + " --claim threefold", 2},  // no --ply
+      // Unknown editions, languages, time controls, claims; unreadable written moves.
+      {"audit --rules 1999", 2},
+      {"trace --rules 1999 " + sample, 2},
+      {zs + "--ply 49 --claim threefold --rules 1999", 2},
+      {"audit --lang de", 2},
+      {"audit --json --lang de", 2},
+      {"trace --lang de " + sample, 2},
+      {zs + "--ply 49 --claim threefold --lang de", 2},
+      {"audit --time-control bullet", 2},
+      {"trace --time-control bullet " + sample, 2},
+      {zs + "--ply 49 --claim threefold --time-control bullet", 2},
+      {zs + "--ply 49 --claim perpetual", 2},
+      {zs + "--ply 48 --claim threefold --intended Zz9", 2},
+      {zs + "--ply 48 --claim threefold --intended Q", 2},
+      // Commands.
+      {"frobnicate", 2},
+      {"", 2},
+      {"audit --frobnicate", 2},
+      // Binary junk: the game cannot be read.
+      {"trace " + quote(junk.path().string()), 1},
+      {"pgn " + quote(junk.path().string()), 1},
+      {"claim --pgn " + quote(junk.path().string()) + " --ply 0 --claim fifty", 2},
+  };
+  for (const Bad& c : cases) {
+    const Run r = run(c.args);
+    INFO("arbiter " << c.args << "\nstatus " << r.status << "\nstandard error: " << r.err);
+    CHECK_FALSE(crashed(r));
+    CHECK(r.status == c.status);
+    if (c.status != 0) CHECK(!r.err.empty());
+  }
+  // An empty written move is none: the claim is on the board (here incorrect).
+  CHECK(run(zs + "--ply 48 --claim threefold --intended ''").status ==
+        run(zs + "--ply 48 --claim threefold").status);
+
+  // `fen` answers on standard output.
+  const Run fen = run("fen --fen 'xx'");
+  CHECK(fen.status == 1);
+  CHECK(fen.out.rfind("error: ", 0) == 0);
+
+  // audit reports a game it cannot read in its output, with status 1, and goes on.
+  const Run audit = run("audit --no-progress " + quote(junk.path().string()) + " " + sample);
+  CHECK_FALSE(crashed(audit));
+  CHECK(audit.status == 1);
+  CHECK(contains(audit.out, "Game 1: cannot be read: "));
+  CHECK(contains(audit.out, "Game 2: Garry Kasparov - Deep Blue (Computer)"));
+  CHECK(contains(audit.out, " 6 games (1 could not be read), 532 plies\n"));
+  const Run trace = run("trace " + quote(junk.path().string()) + " " + sample);
+  CHECK(trace.status == 1);
+  CHECK(split_lines(trace.out).size() == 1 + 532 + 5);
+}
+
+TEST_CASE("cli audit --json: a game that cannot be read is an error line", "[cli]") {
+  // An ASCII error message; see the next test for other bytes.
+  const TempFile bad(
+      "[Event \"Bad move\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Qh9 *\n");
+  const Run r = run("audit --json " + quote(bad.path().string()) + " sample.pgn", games_dir());
+  CHECK(r.status == 1);
+  AuditTotals totals;
+  CHECK(audit_json_problems(r.out, &totals) == "");
+  CHECK(totals.games == 6);
+  CHECK(totals.bad_games == 1);
+  const json first = json::parse(split_lines(r.out)[0]);
+  CHECK(first["game"] == 1);
+  CHECK(first["number_in_file"] == 1);
+  CHECK(contains(first["error"].get<std::string>(), "line 6"));
+}
+
+// Former bugs, kept as regression tests.
+TEST_CASE("cli audit --json: bytes that are not UTF-8 in a bad game never crash it", "[cli]") {
+  // The reader's error message quotes the bad bytes; JSON output replaces invalid UTF-8.
+  const TempFile junk(binary_junk());
+  const Run r = run("audit --json " + quote(junk.path().string()));
+  INFO("standard error: " << r.err);
+  CHECK_FALSE(crashed(r));
+  CHECK(r.status == 1);
+  CHECK(audit_json_problems(r.out) == "");
+}
+
+TEST_CASE("cli claim --json: the claimant after a ply past the end of the game", "[cli]") {
+  // After ply 60 of Zukertort - Steinitz White has the move, though the game ended by
+  // fivefold repetition at ply 57 (Black to move).
+  const json j = json::parse(
+      run("claim --json --pgn sample.pgn --game 2 --ply 60 --claim threefold", games_dir()).out);
+  CHECK(j["claimant"] == "white");
+}
+
+// ---- the corpus ----------------------------------------------------------------------------
+
+TEST_CASE("cli audit --json: the real-games corpus runs through, its summary adds up", "[cli]") {
+#if !defined(NDEBUG)
+  WARN(
+      "not a Release build (NDEBUG undefined): the corpus audit is skipped, too slow with "
+      "sanitizers");
+  return;
+#else
+  if (!fs::is_directory(corpus_dir())) {
+    WARN("the corpus is absent (" << corpus_dir().string() << "): skipped");
+    return;
+  }
+  std::vector<std::string> files;
+  for (const fs::directory_entry& entry : fs::directory_iterator(corpus_dir()))
+    if (entry.is_regular_file() && entry.path().extension() == ".pgn")
+      files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  REQUIRE(!files.empty());
+  std::string args = "audit --json";
+  for (const std::string& file : files) args += " " + quote(file);
+  const auto start = std::chrono::steady_clock::now();
+  const Run r = run(args);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  INFO("standard error: " << r.err.substr(0, 2000));
+  CHECK_FALSE(crashed(r));
+  CHECK((r.status == 0 || r.status == 1));
+  AuditTotals totals;
+  CHECK(audit_json_problems(r.out, &totals) == "");
+  const json summary = json::parse(split_lines(r.out).back(), nullptr, false);
+  REQUIRE(summary.is_object());
+  CHECK(summary["games"] == split_lines(r.out).size() - 1);
+  CHECK(r.status == (totals.bad_games ? 1 : 0));
+  CHECK(totals.games > 50000);
+  WARN("corpus: " << files.size() << " files, " << totals.games << " games (" << totals.bad_games
+                  << " unreadable), " << totals.plies << " plies, audited in " << seconds << " s");
+#endif
+}
+
+#else
+
+TEST_CASE("cli rulings: the arbiter tool is not part of this build", "[cli]") {
+  WARN("ARBITER_CLI_PATH is not defined (examples not built): command-line ruling tests skipped");
+}
+
+#endif
