@@ -27,6 +27,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "process_util.hpp"
 #include "test_util.hpp"
 
 #if defined(ARBITER_CLI_PATH) && !defined(_WIN32)
@@ -99,16 +100,8 @@ Run run(const std::string& args, const fs::path& dir = {}) {
   const TempFile err;
   std::string command = dir.empty() ? std::string() : "cd " + quote(dir.string()) + " && ";
   command += quote(ARBITER_CLI_PATH) + " " + args + " 2>" + quote(err.path().string());
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  Run r;
-  std::array<char, 65536> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
-  r.err = read_file(err.path());
-  return r;
+  const arbiter_test::Run run = arbiter_test::run_command(command);
+  return Run{run.out, read_file(err.path()), run.status};
 }
 
 // Whether a run ended in a crash rather than with a status of its own: a signal (the

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "process_util.hpp"
 #include "test_util.hpp"
 
 #if defined(ARBITER_CLI_PATH) && !defined(_WIN32)
@@ -13,23 +14,11 @@
 
 namespace {
 
-struct Run {
-  std::string out;  // standard output
-  int status;       // exit status
-};
+using arbiter_test::Run;
 
 // Runs the tool with `args` (already shell-quoted), standard error discarded.
 Run run(const std::string& args) {
-  const std::string command = std::string("'") + ARBITER_CLI_PATH + "' " + args + " 2>/dev/null";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  Run r;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
+  return arbiter_test::run_command(std::string("'") + ARBITER_CLI_PATH + "' " + args + " 2>/dev/null");
 }
 
 std::string hex16(std::uint64_t k) {

@@ -13,62 +13,16 @@
 #include <string>
 #include <vector>
 
-#include "test_util.hpp"
+#include "game_util.hpp"
 
 using namespace arbiter;
-using arbiter_test::position;
+using namespace arbiter_test;
 
 namespace {
 
 using Plies = std::vector<GameRecord::Ply>;
 
-GameOptions options_for(Edition e, TimeControl tc = TimeControl::Standard, bool trust_fen_clock = false) {
-  GameOptions o;
-  o.rules.edition = e;
-  o.rules.time_control = tc;
-  o.rules.interpretation.trust_fen_halfmove_clock = trust_fen_clock;
-  return o;
-}
-
 GameOptions trusting(Edition e = Edition::Fide2023) { return options_for(e, TimeControl::Standard, true); }
-
-void play_san(Game& g, std::initializer_list<const char*> moves) {
-  for (const char* m : moves) {
-    INFO("playing " << m << " at ply " << g.record().ply() << " in " << to_fen(g.position()));
-    REQUIRE(g.play_san(m) == GameError::None);
-  }
-}
-
-void play_uci(Game& g, const std::vector<std::string>& moves) {
-  for (const std::string& m : moves) {
-    INFO("playing " << m << " at ply " << g.record().ply() << " in " << to_fen(g.position()));
-    REQUIRE(g.play_uci(m) == GameError::None);
-  }
-}
-
-Move uci(const Game& g, const char* text) {
-  const UciResult r = parse_uci(g.position(), text);
-  INFO(text << " in " << to_fen(g.position()));
-  REQUIRE(r.ok());
-  return r.move;
-}
-
-Claim threefold(Color by, Move intended = Move::none(), int seconds_left = -1) {
-  Claim c;
-  c.kind = ClaimKind::Threefold;
-  c.claimant = by;
-  c.intended = intended;
-  c.claimant_seconds_left = seconds_left;
-  return c;
-}
-
-Claim fifty(Color by, Move intended = Move::none(), int seconds_left = -1) {
-  Claim c = threefold(by, intended, seconds_left);
-  c.kind = ClaimKind::FiftyMoves;
-  return c;
-}
-
-std::string str(const char* s) { return s ? std::string(s) : std::string("<null>"); }
 
 /// The knights' shuffle from the start: after it the start position has recurred.
 void shuffle(Game& g, int times) {

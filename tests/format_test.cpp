@@ -13,46 +13,12 @@
 
 #include <arbiter/explain.hpp>
 
-#include "test_util.hpp"
+#include "game_util.hpp"
 
 using namespace arbiter;
-using arbiter_test::position;
+using namespace arbiter_test;
 
 namespace {
-
-constexpr Edition all_editions[] = {Edition::Fide1997, Edition::Fide2001, Edition::Fide2005, Edition::Fide2009,
-                                    Edition::Fide2014, Edition::Fide2017, Edition::Fide2018, Edition::Fide2023};
-
-GameOptions options_for(Edition e, TimeControl tc = TimeControl::Standard, bool trust_fen_clock = false) {
-  GameOptions o;
-  o.rules.edition = e;
-  o.rules.time_control = tc;
-  o.rules.interpretation.trust_fen_halfmove_clock = trust_fen_clock;
-  return o;
-}
-
-void play_san(Game& g, std::initializer_list<const char*> moves) {
-  for (const char* m : moves) {
-    INFO("playing " << m << " in " << to_fen(g.position()));
-    REQUIRE(g.play_san(m) == GameError::None);
-  }
-}
-
-Move san(const Game& g, const char* text) {
-  const SanResult r = parse_san(g.position(), text);
-  INFO(text << " in " << to_fen(g.position()));
-  REQUIRE(r.ok());
-  return r.move;
-}
-
-Claim claim_of(ClaimKind kind, Color by, Move intended = Move::none(), int seconds_left = -1) {
-  Claim c;
-  c.kind = kind;
-  c.claimant = by;
-  c.intended = intended;
-  c.claimant_seconds_left = seconds_left;
-  return c;
-}
 
 /// 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1: Black to move; 4...Ng8 would make the start
 /// position appear for the third time (E14).

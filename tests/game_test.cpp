@@ -9,51 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "test_util.hpp"
+#include "game_util.hpp"
 
 using namespace arbiter;
-using arbiter_test::position;
+using namespace arbiter_test;
 
 namespace {
-
-constexpr Edition all_editions[] = {Edition::Fide1997, Edition::Fide2001, Edition::Fide2005, Edition::Fide2009,
-                                    Edition::Fide2014, Edition::Fide2017, Edition::Fide2018, Edition::Fide2023};
-
-GameOptions options_for(Edition e, TimeControl tc = TimeControl::Standard, bool trust_fen_clock = false) {
-  GameOptions o;
-  o.rules.edition = e;
-  o.rules.time_control = tc;
-  o.rules.interpretation.trust_fen_halfmove_clock = trust_fen_clock;
-  return o;
-}
-
-void play_san(Game& g, std::initializer_list<const char*> moves) {
-  for (const char* m : moves) {
-    INFO("playing " << m << " in " << to_fen(g.position()));
-    REQUIRE(g.play_san(m) == GameError::None);
-  }
-}
-
-Move uci(const Game& g, const char* text) {
-  const UciResult r = parse_uci(g.position(), text);
-  INFO(text << " in " << to_fen(g.position()));
-  REQUIRE(r.ok());
-  return r.move;
-}
-
-Claim threefold(Color by, Move intended = Move::none()) {
-  Claim c;
-  c.kind = ClaimKind::Threefold;
-  c.claimant = by;
-  c.intended = intended;
-  return c;
-}
-
-Claim fifty(Color by, Move intended = Move::none()) {
-  Claim c = threefold(by, intended);
-  c.kind = ClaimKind::FiftyMoves;
-  return c;
-}
 
 std::vector<std::uint16_t> sorted(const MoveList& moves) {
   std::vector<std::uint16_t> v;
@@ -61,8 +22,6 @@ std::vector<std::uint16_t> sorted(const MoveList& moves) {
   std::sort(v.begin(), v.end());
   return v;
 }
-
-std::string str(const char* s) { return s ? std::string(s) : std::string("<null>"); }
 
 void check_refuses_everything(Game& g) {
   const Termination t = g.termination();

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "process_util.hpp"
 #include "test_util.hpp"
 
 #if defined(ARBITER_GUI_PATH) && !defined(_WIN32)
@@ -26,23 +27,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
-  std::string out;  // standard output
-  int status;       // exit status
-};
-
-// Runs a shell command; its standard output and exit status.
-Run run_command(const std::string& command) {
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  Run r;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
-}
+using arbiter_test::Run;
+using arbiter_test::run_command;
 
 // Runs the program with `args` (shell syntax) and standard input from `input` (a shell
 // redirection), standard error discarded.

@@ -1,0 +1,35 @@
+#pragma once
+// Running a built program from a test (POSIX): its standard output and exit status.
+
+#if !defined(_WIN32)
+#  include <sys/wait.h>
+
+#  include <array>
+#  include <cstdio>
+#  include <string>
+
+#  include "catch.hpp"
+
+namespace arbiter_test {
+
+struct Run {
+  std::string out;  // standard output
+  int status;       // exit status; 128 + N when killed by signal N
+};
+
+/// Runs a shell command and collects its standard output and exit status.
+inline Run run_command(const std::string& command) {
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  Run r;
+  std::array<char, 65536> buffer;
+  std::size_t n;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
+  const int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
+  return r;
+}
+
+}  // namespace arbiter_test
+
+#endif
