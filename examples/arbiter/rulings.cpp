@@ -274,19 +274,31 @@ int run_audit(const AuditCommand& command) {
           out += j.dump(-1, ' ', false, json::error_handler_t::replace);
           out += '\n';
         } else {
-          out += heading(fmt::format("Game {}: {} - {}", number, game.tag("White"), game.tag("Black")));
-          out += fmt::format(" ({}, {}), {}, {} plies\n", game.tag("Event"), game.tag("Date"),
-                             arbiter::to_string(game.result), a.plies);
+          auto say = [&](arbiter::Message id, std::initializer_list<arbiter::MessageArg> args) {
+            return arbiter::render(id, lang, args);
+          };
+          out += heading(say(arbiter::Message::AuditGame,
+                             {{"n", std::to_string(number)},
+                              {"white", game.tag("White")},
+                              {"black", game.tag("Black")},
+                              {"event", game.tag("Event")},
+                              {"date", game.tag("Date")},
+                              {"result", arbiter::to_string(game.result)},
+                              {"plies", std::to_string(a.plies)}}));
+          out += '\n';
           // Each finding explained on the history up to its ply.
           GameRecord replay(record.start(), rules.interpretation.trust_fen_halfmove_clock);
           for (const arbiter::Finding& f : a.findings) {
             while (replay.ply() < f.ply) replay.play(record.move(replay.ply() + 1));
-            const std::string where = f.ply == 0 ? std::string("At the start") : "After " + move_label(record, f.ply);
+            const std::string where =
+                f.ply == 0 ? say(arbiter::Message::AuditAtStart, {})
+                           : say(arbiter::Message::AuditAfter,
+                                 {{"move", move_label(record, f.ply)}, {"ply", std::to_string(f.ply)}});
             if (f.kind == arbiter::FindingKind::ThreefoldClaim || f.kind == arbiter::FindingKind::FiftyClaim) {
               const arbiter::AvailableClaims claims = arbiter::available_claims(replay, {}, rules);
               std::string text = arbiter::explain(claims, replay, rules, explain_options);
-              if (f.until_ply != f.ply) text += fmt::format(" (until ply {})", f.until_ply);
-              out += fmt::format("  {} (ply {}): {}\n", where, f.ply, text);
+              if (f.until_ply != f.ply) text += say(arbiter::Message::AuditUntil, {{"ply", std::to_string(f.until_ply)}});
+              out += fmt::format("  {}: {}\n", where, text);
             } else {
               const bool first = f.ply == a.end_ply;
               const arbiter::GameResult result =
@@ -294,8 +306,7 @@ int run_audit(const AuditCommand& command) {
                       ? (replay.position().side_to_move() == arbiter::Color::White ? arbiter::GameResult::BlackWins
                                                                                  : arbiter::GameResult::WhiteWins)
                       : arbiter::GameResult::Draw;
-              out += fmt::format("  {} (ply {}): {}\n", where, f.ply,
-                                 arbiter::explain(f.termination, result, rules, explain_options));
+              out += fmt::format("  {}: {}\n", where, arbiter::explain(f.termination, result, rules, explain_options));
               if (first && command.boards) {
                 const std::string board = fmt::format("{:d}", replay.position());
                 for (std::size_t start = 0; start < board.size();) {
@@ -307,16 +318,27 @@ int run_audit(const AuditCommand& command) {
               }
             }
           }
-          if (a.played_on)
-            out += warning(fmt::format("  The game was already over at ply {}; the {} later {} void.\n", a.end_ply,
-                                       a.plies - a.end_ply, a.plies - a.end_ply == 1 ? "ply is" : "plies are"));
-          if (!a.result_agrees)
-            out += warning(fmt::format("  The recorded result {} does not agree with the Laws: {}{}.\n",
-                                       arbiter::to_string(game.result), a.disagreement,
-                                       a.laws_result != arbiter::GameResult::Ongoing
-                                           ? fmt::format(" (the Laws give {})", arbiter::to_pgn(a.laws_result))
-                                           : std::string()));
-          if (a.findings.empty()) out += "  Nothing to report.\n";
+          if (a.played_on) {
+            const GameRecord::Ply later = a.plies - a.end_ply;
+            out += "  " + warning(say(arbiter::Message::AuditPlayedOn,
+                                      {{"ply", std::to_string(a.end_ply)},
+                                       {"later", std::to_string(later)},
+                                       {"plies_are", later == 1 ? "ply is" : "plies are"}})) + "\n";
+          }
+          if (!a.result_agrees) {
+            const arbiter::Message reason =
+                a.ending == arbiter::Termination::None ? arbiter::Message::AuditReasonCannotMate
+                : a.played_on                          ? arbiter::Message::AuditReasonVoid
+                                                       : arbiter::Message::AuditReasonOtherwise;
+            out += "  " + warning(say(arbiter::Message::AuditDisagrees,
+                                      {{"result", arbiter::to_string(game.result)},
+                                       {"reason", say(reason, {})},
+                                       {"laws_result", a.laws_result != arbiter::GameResult::Ongoing
+                                                           ? say(arbiter::Message::AuditLawsGive,
+                                                                 {{"result", arbiter::to_pgn(a.laws_result)}})
+                                                           : std::string()}})) + "\n";
+          }
+          if (a.findings.empty()) out += "  " + say(arbiter::Message::AuditNothing, {}) + "\n";
           out += '\n';
         }
         if (out.size() > (1u << 20)) flush();
@@ -327,7 +349,9 @@ int run_audit(const AuditCommand& command) {
           out += json({{"game", number}, {"file", label}, {"number_in_file", e.game}, {"error", e.to_string()}}).dump(-1, ' ', false, json::error_handler_t::replace);
           out += '\n';
         } else {
-          out += warning(fmt::format("Game {}: cannot be read: {}: {}\n\n", number, label, e.to_string()));
+          out += warning(arbiter::render(arbiter::Message::AuditCannotRead, lang,
+                                         {{"n", std::to_string(number)}, {"error", label + ": " + e.to_string()}})) +
+                 "\n\n";
         }
       },
       [&](std::uint64_t n) {
@@ -351,11 +375,17 @@ int run_audit(const AuditCommand& command) {
                .dump(-1, ' ', false, json::error_handler_t::replace);
     out += '\n';
   } else {
-    out += heading(fmt::format("Summary ({}):", rules.laws().name));
-    out += fmt::format(" {} game{} ({} could not be read), {} plies\n", number, number == 1 ? "" : "s", bad, plies);
+    out += heading(arbiter::render(arbiter::Message::AuditSummary, lang,
+                                   {{"edition", arbiter::full_name(rules.edition, lang)},
+                                    {"games", std::to_string(number)},
+                                    {"games_word", number == 1 ? "game" : "games"},
+                                    {"bad", std::to_string(bad)},
+                                    {"plies", std::to_string(plies)}}));
+    out += '\n';
     for (int k = 0; k < arbiter::finding_kind_count; ++k) out += fmt::format("  {:16} {}\n", kinds[k], counts[k]);
-    out += fmt::format("  games played on after their end: {}\n  games whose result disagrees with the Laws: {}\n",
-                       played_on, disagreeing);
+    out += "  " + arbiter::render(arbiter::Message::AuditPlayedOnCount, lang, {{"n", std::to_string(played_on)}}) + "\n";
+    out += "  " + arbiter::render(arbiter::Message::AuditDisagreeingCount, lang, {{"n", std::to_string(disagreeing)}}) +
+           "\n";
   }
   flush();
   return bad ? exit_bad_game : exit_ok;
