@@ -593,14 +593,14 @@ TEST_CASE("cli audit: the bundled sample, with boards (golden)", "[cli]") {
       "times. The game is drawn without a claim (FIDE 2023, Article 9.6.1).\n"));
   CHECK(
       contains(r.out, "      FEN: r3r3/ppp2kp1/2pb1p2/q2b3Q/5B2/1P5R/P1P2PPP/5RK1 b - - 19 29\n"));
-  CHECK(contains(r.out, "  The game was already over at ply 57; the 27 later plies are void.\n"));
+  CHECK(contains(r.out, "  The game was already over at ply 57; the later plies (27) are void.\n"));
   CHECK(contains(r.out,
                  "  The recorded result 0-1 does not agree with the Laws: the game had already "
                  "ended; the later "
                  "moves and the recorded result are void (the Laws give 1/2-1/2).\n"));
   // Kasparov - Miles: fivefold at 51.Kc4 (ply 101), played on for 4 plies; the draw stands.
   CHECK(contains(r.out, "  After 51.Kc4 (ply 101): Fivefold repetition"));
-  CHECK(contains(r.out, "  The game was already over at ply 101; the 4 later plies are void.\n"));
+  CHECK(contains(r.out, "  The game was already over at ply 101; the later plies (4) are void.\n"));
   // Riazantsev - Adams: ends by the fivefold repetition at 46...Qd1+ (ply 92), its last move.
   CHECK(contains(r.out, "  After 46...Qd1+ (ply 92): Fivefold repetition"));
   // Navara - Carlsen: 81.e8=B leaves bishops on squares of one colour, a dead position.
@@ -608,7 +608,7 @@ TEST_CASE("cli audit: the bundled sample, with boards (golden)", "[cli]") {
   CHECK(contains(r.out, "      FEN: 4B3/5b2/7k/5K2/8/8/8/8 b - - 0 81\n"));
   CHECK(contains(
       r.out,
-      "Summary (FIDE Laws of Chess, 1 January 2023): 5 games (0 could not be read), 532 plies\n"
+      "Summary (FIDE Laws of Chess in force from 1 January 2023): games: 5 (0 could not be read), plies: 532\n"
       "  threefold_claim  28\n  fifty_claim      0\n  checkmate        0\n  stalemate        0\n"
       "  dead_position    1\n  fivefold         3\n  seventyfive      0\n"
       "  games played on after their end: 3\n  games whose result disagrees with the Laws: 1\n"));
@@ -645,7 +645,7 @@ TEST_CASE("cli audit: the sample under the 2009 Laws, in Russian (golden)", "[cl
   CHECK(contains(r.out, "  fivefold         0\n"));
   CHECK(contains(
       r.out,
-      "  games played on after their end: 1\n  games whose result disagrees with the Laws: 0\n"));
+      "  партий, продолженных после окончания: 1\n  партий, результат которых не соответствует Правилам: 0\n"));
 }
 
 TEST_CASE("cli audit --json: the bundled sample (golden), every documented field", "[cli]") {
@@ -1063,7 +1063,7 @@ TEST_CASE(
   CHECK(audit.status == 1);
   CHECK(contains(audit.out, "Game 1: cannot be read: "));
   CHECK(contains(audit.out, "Game 2: Garry Kasparov - Deep Blue (Computer)"));
-  CHECK(contains(audit.out, " 6 games (1 could not be read), 532 plies\n"));
+  CHECK(contains(audit.out, " games: 6 (1 could not be read), plies: 532\n"));
   const Run trace = run("trace " + quote(junk.path().string()) + " " + sample);
   CHECK(trace.status == 1);
   CHECK(split_lines(trace.out).size() == 1 + 532 + 5);

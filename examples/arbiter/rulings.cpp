@@ -322,8 +322,7 @@ int run_audit(const AuditCommand& command) {
             const GameRecord::Ply later = a.plies - a.end_ply;
             out += "  " + warning(say(arbiter::Message::AuditPlayedOn,
                                       {{"ply", std::to_string(a.end_ply)},
-                                       {"later", std::to_string(later)},
-                                       {"plies_are", later == 1 ? "ply is" : "plies are"}})) + "\n";
+                                       {"later", std::to_string(later)}})) + "\n";
           }
           if (!a.result_agrees) {
             const arbiter::Message reason =
@@ -378,7 +377,6 @@ int run_audit(const AuditCommand& command) {
     out += heading(arbiter::render(arbiter::Message::AuditSummary, lang,
                                    {{"edition", arbiter::full_name(rules.edition, lang)},
                                     {"games", std::to_string(number)},
-                                    {"games_word", number == 1 ? "game" : "games"},
                                     {"bad", std::to_string(bad)},
                                     {"plies", std::to_string(plies)}}));
     out += '\n';
