@@ -34,6 +34,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+using arbiter_test::first_difference;
+using arbiter_test::split_lines;
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -112,15 +115,6 @@ bool crashed(const Run& r) {
          r.err.find("runtime error:") != std::string::npos;
 }
 
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
-    lines.push_back(text.substr(start, nl - start));
-  if (start < text.size()) lines.push_back(text.substr(start));
-  return lines;
-}
-
 std::vector<std::string> split(const std::string& line, char sep) {
   std::vector<std::string> fields;
   std::size_t start = 0;
@@ -146,19 +140,6 @@ fs::path corpus_file(const std::string& name) { return corpus_dir() / name; }
 bool updating_goldens() {
   const char* value = std::getenv("ARBITER_UPDATE_GOLDEN");
   return value && std::string(value) == "1";
-}
-
-// Where two texts first differ, "" if they are equal.
-std::string first_difference(const std::string& expected, const std::string& actual) {
-  if (expected == actual) return "";
-  const auto e = split_lines(expected), a = split_lines(actual);
-  for (std::size_t i = 0; i < std::max(e.size(), a.size()); ++i) {
-    const std::string want = i < e.size() ? e[i] : "<end of file>";
-    const std::string got = i < a.size() ? a[i] : "<end of output>";
-    if (want != got)
-      return "line " + std::to_string(i + 1) + ":\n  expected: " + want + "\n  actual:   " + got;
-  }
-  return "the texts differ in their final newline";
 }
 
 // Compares `actual` with tests/data/cli/NAME, or writes it there (ARBITER_UPDATE_GOLDEN=1).

@@ -27,20 +27,12 @@ std::string hex16(std::uint64_t k) {
   return buf;
 }
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
-    out.push_back(text.substr(start, nl - start));
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("cli perft: the last line is the node count, nodes per second before it", "[cli]") {
   const Run r = run("perft --fen startpos --depth 4");
   REQUIRE(r.status == 0);
-  const auto out = lines(r.out);
+  const auto out = arbiter_test::split_lines(r.out);
   REQUIRE(out.size() == 2);
   CHECK(out[0].rfind("nodes per second: ", 0) == 0);
   CHECK(out[1] == "197281");
@@ -49,7 +41,7 @@ TEST_CASE("cli perft: the last line is the node count, nodes per second before i
 TEST_CASE("cli perft --divide: one `move: count` line per legal move", "[cli]") {
   const Run r = run("perft --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' --depth 2 --divide");
   REQUIRE(r.status == 0);
-  const auto out = lines(r.out);
+  const auto out = arbiter_test::split_lines(r.out);
   REQUIRE(out.size() == 48 + 2);
   CHECK(out.back() == "2039");
   int castles = 0;
@@ -80,7 +72,7 @@ TEST_CASE("cli fen: normalized FEN, or the error with exit status 1", "[cli]") {
 TEST_CASE("cli moves: legal moves in UCI, one per line", "[cli]") {
   const Run r = run("moves --fen startpos");
   REQUIRE(r.status == 0);
-  const auto out = lines(r.out);
+  const auto out = arbiter_test::split_lines(r.out);
   CHECK(out.size() == 20);
   CHECK(std::find(out.begin(), out.end(), "e2e4") != out.end());
   const Run mate = run("moves --fen 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'");
@@ -94,14 +86,14 @@ TEST_CASE("cli key: keys of one position, or of each position of a line with its
   CHECK(r.out == "fide=463b96181691fc9c polyglot=463b96181691fc9c\n");
   // A pinned pawn: the FIDE key ignores the en passant square, Polyglot does not.
   r = run("key --fen '6bk/8/8/2pP4/8/1K6/8/8 w - c6 0 1'");
-  const auto parts = lines(r.out);
+  const auto parts = arbiter_test::split_lines(r.out);
   REQUIRE(parts.size() == 1);
   CHECK(parts[0].substr(0, 21) == "fide=" + hex16(arbiter_test::position("6bk/8/8/2pP4/8/1K6/8/8 w - - 0 1").key()));
   CHECK(parts[0].substr(22) == "polyglot=" + hex16(arbiter::polyglot_key(arbiter_test::position("6bk/8/8/2pP4/8/1K6/8/8 w - c6 0 1"))));
   CHECK(parts[0].substr(5, 16) != parts[0].substr(31, 16));
   r = run("key --fen startpos --moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
   CHECK(r.status == 0);
-  const auto out = lines(r.out);
+  const auto out = arbiter_test::split_lines(r.out);
   REQUIRE(out.size() == 9);
   CHECK(out[0] == "fide=463b96181691fc9c polyglot=463b96181691fc9c count=1");
   CHECK(out[4] == "fide=463b96181691fc9c polyglot=463b96181691fc9c count=2");

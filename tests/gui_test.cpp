@@ -28,7 +28,9 @@ namespace {
 namespace fs = std::filesystem;
 
 using arbiter_test::Run;
+using arbiter_test::first_difference;
 using arbiter_test::run_command;
+using arbiter_test::split_lines;
 
 // Runs the program with `args` (shell syntax) and standard input from `input` (a shell
 // redirection), standard error discarded.
@@ -60,28 +62,6 @@ std::string script_args(const std::string& script) {
   const std::string tag = "# args:";
   if (script.compare(0, tag.size(), tag) != 0) return "";
   return script.substr(tag.size(), script.find('\n') - tag.size());
-}
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
-    lines.push_back(text.substr(start, nl - start));
-  if (start < text.size()) lines.push_back(text.substr(start));
-  return lines;
-}
-
-// Where two transcripts first differ, "" if they are equal.
-std::string first_difference(const std::string& expected, const std::string& actual) {
-  if (expected == actual) return "";
-  const auto e = split_lines(expected), a = split_lines(actual);
-  for (std::size_t i = 0; i < std::max(e.size(), a.size()); ++i) {
-    const std::string want = i < e.size() ? e[i] : "<end of transcript>";
-    const std::string got = i < a.size() ? a[i] : "<end of transcript>";
-    if (want != got)
-      return "line " + std::to_string(i + 1) + ":\n  expected: " + want + "\n  actual:   " + got;
-  }
-  return "the transcripts differ in their final newline";
 }
 
 fs::path gui_data_dir() { return fs::path(ARBITER_TEST_DATA_DIR) / "gui"; }

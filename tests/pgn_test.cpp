@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "process_util.hpp"
 #include "test_util.hpp"
 
 using namespace arbiter;
@@ -1060,14 +1061,10 @@ struct CliRun {
 CliRun run_cli(const TempDir& dir, const std::string& args) {
   const std::string err_path = (dir.path / "stderr.txt").string();
   const std::string command = std::string("'") + ARBITER_CLI_PATH + "' " + args + " 2>'" + err_path + "'";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
+  const arbiter_test::Run run = arbiter_test::run_command(command);
   CliRun r;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = run.out;
+  r.status = run.status;
   r.err = slurp(err_path);
   return r;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by arbiter's tests: locating data files and reading EPD perft suites.
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <random>
@@ -68,6 +69,28 @@ inline arbiter::Position position(const std::string& fen) {
   INFO(fen << " -> " << (r ? std::string("ok") : r.error.message()));
   REQUIRE(r.ok());
   return r.position;
+}
+
+/// The lines of a text, without their newlines (a last line without one included).
+inline std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
+    lines.push_back(text.substr(start, nl - start));
+  if (start < text.size()) lines.push_back(text.substr(start));
+  return lines;
+}
+
+/// Where two texts first differ (for golden-file tests), "" if they are equal.
+inline std::string first_difference(const std::string& expected, const std::string& actual) {
+  if (expected == actual) return "";
+  const auto e = split_lines(expected), a = split_lines(actual);
+  for (std::size_t i = 0; i < std::max(e.size(), a.size()); ++i) {
+    const std::string want = i < e.size() ? e[i] : "<end of the expected text>";
+    const std::string got = i < a.size() ? a[i] : "<end of the actual text>";
+    if (want != got) return "line " + std::to_string(i + 1) + ":\n  expected: " + want + "\n  actual:   " + got;
+  }
+  return "the texts differ in their final newline";
 }
 
 /// A game of random legal moves from `start`, until mate, stalemate or `max_plies`:

@@ -186,28 +186,7 @@ struct PgnCommand {
 // Reads every game of every file and writes the good ones back in export format.
 int run_pgn(const PgnCommand& command) {
   // Every input must be readable before anything is written.
-  int stdin_count = 0;
-  for (const std::string& name : command.files) {
-    if (name == "-") {
-      ++stdin_count;
-      continue;
-    }
-    std::error_code ec;
-    if (std::filesystem::is_directory(name, ec)) {
-      fmt::print(stderr, "arbiter: {}: is a directory\n", name);
-      return exit_bad_input;
-    }
-    std::FILE* f = std::fopen(name.c_str(), "rb");
-    if (!f) {
-      fmt::print(stderr, "arbiter: {}: {}\n", name, std::strerror(errno));
-      return exit_bad_input;
-    }
-    std::fclose(f);
-  }
-  if (stdin_count > 1) {
-    fmt::print(stderr, "arbiter: standard input (-) can be read only once\n");
-    return exit_bad_input;
-  }
+  if (!arbiter_cli::inputs_readable(command.files)) return exit_bad_input;
   std::FILE* out = stdout;
   if (!command.out.empty()) {
     out = std::fopen(command.out.c_str(), "wb");

@@ -53,32 +53,6 @@ arbiter::GameResult to_game_result(arbiter::PgnResult r) {
   }
 }
 
-// Checks that every input can be opened; false (with a message) if one cannot.
-bool inputs_readable(const std::vector<std::string>& files) {
-  int stdin_count = 0;
-  for (const std::string& name : files) {
-    if (name == "-") {
-      if (++stdin_count > 1) {
-        fmt::print(stderr, "arbiter: standard input (-) can be read only once\n");
-        return false;
-      }
-      continue;
-    }
-    std::error_code ec;
-    if (std::filesystem::is_directory(name, ec)) {
-      fmt::print(stderr, "arbiter: {}: is a directory\n", name);
-      return false;
-    }
-    std::FILE* f = std::fopen(name.c_str(), "rb");
-    if (!f) {
-      fmt::print(stderr, "arbiter: {}: {}\n", name, std::strerror(errno));
-      return false;
-    }
-    std::fclose(f);
-  }
-  return true;
-}
-
 // Calls on_game(label, game) for each game read, on_error(label, error) for each bad
 // one; returns the number of bad games.
 std::uint64_t for_each_game(const std::vector<std::string>& files,
@@ -131,6 +105,32 @@ std::string move_label(const GameRecord& record, Ply ply) {
 }
 
 }  // namespace
+
+// Checks that every input can be opened; false (with a message) if one cannot.
+bool inputs_readable(const std::vector<std::string>& files) {
+  int stdin_count = 0;
+  for (const std::string& name : files) {
+    if (name == "-") {
+      if (++stdin_count > 1) {
+        fmt::print(stderr, "arbiter: standard input (-) can be read only once\n");
+        return false;
+      }
+      continue;
+    }
+    std::error_code ec;
+    if (std::filesystem::is_directory(name, ec)) {
+      fmt::print(stderr, "arbiter: {}: is a directory\n", name);
+      return false;
+    }
+    std::FILE* f = std::fopen(name.c_str(), "rb");
+    if (!f) {
+      fmt::print(stderr, "arbiter: {}: {}\n", name, std::strerror(errno));
+      return false;
+    }
+    std::fclose(f);
+  }
+  return true;
+}
 
 // ---- trace ---------------------------------------------------------------------------
 

@@ -149,6 +149,21 @@ class GameAuditor {
     return nullptr;
   }
 
+  // A claim point at the current ply, with up to max_intended_ written moves.
+  Finding& add_claim(FindingKind kind, bool on_board, const MoveList& intended, const char* article) {
+    Finding f;
+    f.kind = kind;
+    f.ply = f.until_ply = record_.ply();
+    f.on_board = on_board;
+    for (Move m : intended)
+      if (f.intended.size() < max_intended_) f.intended.push_back(m);
+    f.halfmoves = record_.halfmoves(f.ply);
+    f.article = article;
+    ++audit_.counts[int(kind)];
+    audit_.findings.push_back(std::move(f));
+    return audit_.findings.back();
+  }
+
   void analyse() {
     const GameRecord::Ply ply = record_.ply();
     const Articles& art = rules_.laws().articles;
@@ -176,32 +191,16 @@ class GameAuditor {
     }
     const AvailableClaims c = available_claims(record_, ClaimContext{}, rules_);
     if (c.threefold()) {
-      Finding f;
-      f.kind = FindingKind::ThreefoldClaim;
-      f.ply = f.until_ply = ply;
-      f.on_board = c.threefold_on_board;
-      for (Move m : c.threefold_intended)
-        if (f.intended.size() < max_intended_) f.intended.push_back(m);
+      Finding& f = add_claim(FindingKind::ThreefoldClaim, c.threefold_on_board, c.threefold_intended,
+                             c.threefold_on_board ? art.threefold_on_board : art.threefold_intended);
       f.occurrences = record_.occurrences(ply);
-      f.halfmoves = record_.halfmoves(ply);
-      f.article = f.on_board ? art.threefold_on_board : art.threefold_intended;
-      audit_.findings.push_back(std::move(f));
-      ++audit_.counts[int(FindingKind::ThreefoldClaim)];
     }
     if (c.fifty()) {
       if (Finding* run = extend(FindingKind::FiftyClaim, ply)) {
         run->on_board |= c.fifty_on_board;
       } else {
-        Finding f;
-        f.kind = FindingKind::FiftyClaim;
-        f.ply = f.until_ply = ply;
-        f.on_board = c.fifty_on_board;
-        for (Move m : c.fifty_intended)
-          if (f.intended.size() < max_intended_) f.intended.push_back(m);
-        f.halfmoves = record_.halfmoves(ply);
-        f.article = f.on_board ? art.fifty_on_board : art.fifty_intended;
-        audit_.findings.push_back(std::move(f));
-        ++audit_.counts[int(FindingKind::FiftyClaim)];
+        add_claim(FindingKind::FiftyClaim, c.fifty_on_board, c.fifty_intended,
+                  c.fifty_on_board ? art.fifty_on_board : art.fifty_intended);
       }
     }
   }
