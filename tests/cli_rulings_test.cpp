@@ -9,6 +9,8 @@
 // warning when it is absent.
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -954,6 +956,72 @@ TEST_CASE("cli key, perft and pgn on real games", "[cli]") {
   CHECK(to_file.status == 0);
   CHECK(to_file.out.empty());
   CHECK(first_difference(pgn.out, read_file(written.path())) == "");
+}
+
+// ---- lost output -------------------------------------------------------------------------
+
+// The subcommands `arbiter --help` lists.
+std::vector<std::string> listed_commands() {
+  const Run help = run("--help");
+  REQUIRE(help.status == 0);
+  std::vector<std::string> commands;
+  bool in_list = false;
+  for (const std::string& line : split_lines(help.out)) {
+    if (line == "Subcommands:") in_list = true;
+    else if (in_list && line.size() > 2 && line[0] == ' ' && line[2] != ' ')
+      commands.push_back(line.substr(2, line.find(' ', 2) - 2));
+  }
+  return commands;
+}
+
+TEST_CASE("cli: lost output exits 2 with \"cannot write standard output\", for every command",
+          "[cli]") {
+  // Standard output on /dev/full: every write fails with ENOSPC. A command whose answer
+  // is lost has failed, whatever it found (before, all but pgn exited 0).
+  if (!fs::exists("/dev/full")) {
+    WARN("/dev/full is absent: the lost-output test is skipped");
+    return;
+  }
+  const std::string sample = quote((games_dir() / "sample.pgn").string());
+  const std::string lost = "arbiter: cannot write standard output: " + std::string(std::strerror(ENOSPC)) + "\n";
+  struct Lost {
+    std::string command, args;
+  };
+  const std::vector<Lost> cases = {
+      {"perft", "perft --fen startpos --depth 3"},
+      {"perft", "perft --fen startpos --depth 3 --divide"},
+      {"fen", "fen --fen startpos"},
+      {"fen", "fen --fen 'not a fen'"},  // its answer (the error) is on standard output too
+      {"moves", "moves --fen startpos"},
+      {"key", "key --fen startpos"},
+      {"key", "key --fen startpos --moves e2e4 e7e5"},
+      {"pgn", "pgn " + sample},
+      {"trace", "trace " + sample},  // more than a buffer: fails while it runs
+      {"audit", "audit --no-progress " + sample},
+      {"audit", "audit --json " + sample},
+      {"claim", "claim --pgn " + sample + " --game 2 --ply 49 --claim threefold"},
+      {"claim", "claim --pgn " + sample + " --game 2 --ply 47 --claim threefold --json"},
+      {"--help", "--help"},
+      {"--help", "trace --help"},
+  };
+  std::set<std::string> tested;
+  for (const Lost& c : cases) {
+    const Run r = run(c.args + " >/dev/full");
+    INFO("arbiter " << c.args << " >/dev/full\nstandard error: " << r.err);
+    CHECK_FALSE(crashed(r));
+    CHECK(r.status == 2);
+    CHECK(r.err == lost);
+    tested.insert(c.command);
+  }
+  // Every command the tool lists is among them.
+  for (const std::string& command : listed_commands()) {
+    INFO("command " << command << " has no lost-output case");
+    CHECK(tested.count(command) == 1);
+  }
+  // pgn --out: the file's name in the message.
+  const Run out = run("pgn " + sample + " --out /dev/full");
+  CHECK(out.status == 2);
+  CHECK(out.err == "arbiter: cannot write /dev/full: " + std::string(std::strerror(ENOSPC)) + "\n");
 }
 
 // ---- bad input ---------------------------------------------------------------------------

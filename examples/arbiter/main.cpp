@@ -45,6 +45,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,7 @@
 #include <arbiter/arbiter.hpp>
 #include <arbiter/notation/pgn.hpp>
 
+#include "output.hpp"
 #include "rulings.hpp"
 
 namespace {
@@ -61,6 +64,7 @@ namespace {
 using arbiter_cli::exit_bad_game;
 using arbiter_cli::exit_bad_input;
 using arbiter_cli::exit_ok;
+using arbiter_cli::standard_output;
 constexpr int exit_invalid_fen = 1;
 
 struct FenInput {
@@ -110,32 +114,32 @@ int run_perft(const FenInput& input, int depth, bool divide) {
   std::uint64_t total;
   if (divide) {
     total = arbiter::perft_divide(pos, depth, [&](arbiter::Move m, std::uint64_t n) {
-      fmt::print("{}: {}\n", arbiter::to_uci(pos, m), n);
+      standard_output().print("{}: {}\n", arbiter::to_uci(pos, m), n);
     });
   } else {
     total = arbiter::perft(pos, depth);
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  fmt::print("nodes per second: {}\n", seconds > 0 ? std::uint64_t(double(total) / seconds) : 0);
-  fmt::print("{}\n", total);
+  standard_output().print("nodes per second: {}\n", seconds > 0 ? std::uint64_t(double(total) / seconds) : 0);
+  standard_output().print("{}\n", total);
   return exit_ok;
 }
 
 int run_fen(const FenInput& input) {
   const arbiter::FenResult r = input.parse();
   if (!r) {
-    fmt::print("error: {}\n", r.error.message());
+    standard_output().print("error: {}\n", r.error.message());
     return exit_invalid_fen;
   }
   report_dropped(r);
-  fmt::print("{}\n", arbiter::to_fen(r.position));
+  standard_output().print("{}\n", arbiter::to_fen(r.position));
   return exit_ok;
 }
 
 int run_moves(const FenInput& input) {
   arbiter::Position pos;
   if (!load(input, pos)) return exit_bad_input;
-  for (arbiter::Move m : arbiter::legal_moves(pos)) fmt::print("{}\n", arbiter::to_uci(pos, m));
+  for (arbiter::Move m : arbiter::legal_moves(pos)) standard_output().print("{}\n", arbiter::to_uci(pos, m));
   return exit_ok;
 }
 
@@ -145,18 +149,18 @@ int run_key(const FenInput& input, const std::vector<std::string>& moves, bool w
   arbiter::Position pos;
   if (!load(input, pos)) return exit_bad_input;
   auto print = [](const arbiter::Position& p) {
-    fmt::print("fide={:016x} polyglot={:016x}", p.key(), arbiter::polyglot_key(p));
+    standard_output().print("fide={:016x} polyglot={:016x}", p.key(), arbiter::polyglot_key(p));
   };
   if (!with_moves) {
     print(pos);
-    fmt::print("\n");
+    standard_output().print("\n");
     return exit_ok;
   }
   std::vector<arbiter::PositionSignature> signatures{arbiter::PositionSignature(pos)};
   arbiter::RepetitionTracker<> tracker;
   tracker.push(pos.key(), true);
   print(pos);
-  fmt::print(" count={}\n", tracker.count());
+  standard_output().print(" count={}\n", tracker.count());
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const arbiter::UciResult r = arbiter::parse_uci(pos, moves[i]);
     if (!r) {
@@ -168,7 +172,7 @@ int run_key(const FenInput& input, const std::vector<std::string>& moves, bool w
     signatures.emplace_back(pos);
     tracker.push(pos.key(), irreversible, [&](std::uint32_t earlier) { return signatures[earlier] == signatures.back(); });
     print(pos);
-    fmt::print(" count={}\n", tracker.count());
+    standard_output().print(" count={}\n", tracker.count());
   }
   return exit_ok;
 }
@@ -187,14 +191,16 @@ struct PgnCommand {
 int run_pgn(const PgnCommand& command) {
   // Every input must be readable before anything is written.
   if (!arbiter_cli::inputs_readable(command.files)) return exit_bad_input;
-  std::FILE* out = stdout;
+  std::unique_ptr<arbiter_cli::Output> file;
   if (!command.out.empty()) {
-    out = std::fopen(command.out.c_str(), "wb");
-    if (!out) {
+    std::FILE* f = std::fopen(command.out.c_str(), "wb");
+    if (!f) {
       fmt::print(stderr, "arbiter: {}: {}\n", command.out, std::strerror(errno));
       return exit_bad_input;
     }
+    file = std::make_unique<arbiter_cli::Output>(f, command.out, true);
   }
+  arbiter_cli::Output& out = file ? *file : standard_output();
 
   arbiter::PgnOptions options;
   options.strict = command.strict;
@@ -206,7 +212,7 @@ int run_pgn(const PgnCommand& command) {
   write_options.variations = !command.no_variations;
 
   std::uint64_t games = 0, bad = 0;
-  bool unreadable = false;
+  bool unreadable = false, unwritable = false;
   arbiter::PgnGame game;
   std::string text;
   for (const std::string& name : command.files) {
@@ -219,7 +225,7 @@ int run_pgn(const PgnCommand& command) {
     }
     const std::string label = is_stdin ? "<stdin>" : name;
     arbiter::PgnReader reader = arbiter::PgnReader::from_file(in, options);
-    for (;;) {
+    while (!out.failed()) {
       const arbiter::PgnStatus status = reader.next(game);
       if (status == arbiter::PgnStatus::End) break;
       ++games;
@@ -232,17 +238,20 @@ int run_pgn(const PgnCommand& command) {
         continue;
       }
       text.clear();
-      arbiter::write_pgn(game, text, write_options);
-      std::fwrite(text.data(), 1, text.size(), out);
+      if (!arbiter::write_pgn(game, text, write_options)) {
+        // The writer refuses a move the reader accepted: never write half a game.
+        fmt::print(stderr, "arbiter: {}: game {} cannot be written: a move is not legal in its position\n", label,
+                   game.number);
+        unwritable = true;
+        continue;
+      }
+      out.write(text);
     }
     if (!is_stdin) std::fclose(in);
   }
-  const bool write_failed = std::fflush(out) != 0 || std::ferror(out);
-  if (out != stdout && std::fclose(out) != 0) unreadable = true;
-  if (write_failed) {
-    fmt::print(stderr, "arbiter: cannot write {}\n", command.out.empty() ? "standard output" : command.out);
-    return exit_bad_input;
-  }
+  // Standard output is finished by main(); a file given with --out here.
+  if (file && !file->finish()) return exit_bad_input;
+  if (unwritable) return exit_bad_input;
   if (bad) fmt::print(stderr, "arbiter: {} of {} games could not be read\n", bad, games);
   if (unreadable) return exit_bad_input;
   return bad ? exit_bad_game : exit_ok;
@@ -315,22 +324,30 @@ int main(int argc, char** argv) {
   ruling_options(*claim, claim_command.options);
   claim->add_flag("--json", claim_command.options.json, "the ruling as one JSON object");
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    app.exit(e);
+  const auto command = [&]() -> int {
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+      std::ostringstream help;  // through standard_output(), checked like any answer
+      const int status = app.exit(e, help);
+      standard_output().write(help.str());
+      return status;
+    } catch (const CLI::ParseError& e) {
+      app.exit(e);
+      return exit_bad_input;
+    }
+    if (perft->parsed()) return run_perft(perft_fen, depth, divide);
+    if (fen->parsed()) return run_fen(fen_fen);
+    if (moves->parsed()) return run_moves(moves_fen);
+    if (key->parsed()) return run_key(key_fen, key_moves, key_moves_option->count() > 0);
+    if (pgn->parsed()) return run_pgn(pgn_command);
+    if (trace->parsed()) return arbiter_cli::run_trace(trace_command);
+    if (audit->parsed()) return arbiter_cli::run_audit(audit_command);
+    if (claim->parsed()) return arbiter_cli::run_claim(claim_command);
     return exit_bad_input;
-  }
-
-  if (perft->parsed()) return run_perft(perft_fen, depth, divide);
-  if (fen->parsed()) return run_fen(fen_fen);
-  if (moves->parsed()) return run_moves(moves_fen);
-  if (key->parsed()) return run_key(key_fen, key_moves, key_moves_option->count() > 0);
-  if (pgn->parsed()) return run_pgn(pgn_command);
-  if (trace->parsed()) return arbiter_cli::run_trace(trace_command);
-  if (audit->parsed()) return arbiter_cli::run_audit(audit_command);
-  if (claim->parsed()) return arbiter_cli::run_claim(claim_command);
-  return exit_bad_input;
+  };
+  const int status = command();
+  // Every command's answer is lost if standard output cannot take it: that is a failure
+  // whatever the command found (exit status 2).
+  return standard_output().finish() ? status : exit_bad_input;
 }

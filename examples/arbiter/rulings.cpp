@@ -1,6 +1,7 @@
 // trace, audit and claim: the commands of the arbiter tool that rule on games.
 
 #include "rulings.hpp"
+#include "output.hpp"
 
 #include <unistd.h>
 
@@ -70,7 +71,8 @@ std::uint64_t for_each_game(const std::vector<std::string>& files,
     if (!in) continue;  // checked before
     const std::string label = is_stdin ? "<stdin>" : name;
     arbiter::PgnReader reader = arbiter::PgnReader::from_file(in, options);
-    for (;;) {
+    // Once standard output has failed nothing more can be reported: stop reading.
+    while (!standard_output().failed()) {
       const arbiter::PgnStatus status = reader.next(game);
       if (status == arbiter::PgnStatus::End) break;
       if (on_progress && ++games % 1024 == 0) on_progress(games);
@@ -159,7 +161,7 @@ int run_trace(const TraceCommand& command) {
                          ending == arbiter::BoardEnding::Checkmate, ending == arbiter::BoardEnding::Stalemate,
                          ending == arbiter::BoardEnding::DeadPosition, record.halfmoves());
           if (out.size() > (1u << 20)) {
-            std::fwrite(out.data(), 1, out.size(), stdout);
+            standard_output().write(out);
             out.clear();
           }
           if (ply == full.ply()) break;
@@ -169,7 +171,7 @@ int run_trace(const TraceCommand& command) {
         ++number;
         fmt::print(stderr, "{}: {}\n", label, e.to_string());
       });
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  standard_output().write(out);
   return bad ? exit_bad_game : exit_ok;
 }
 
@@ -220,7 +222,7 @@ int run_audit(const AuditCommand& command) {
   std::uint64_t counts[arbiter::finding_kind_count] = {};
   std::string out;
   auto flush = [&] {
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    standard_output().write(out);
     out.clear();
   };
   auto heading = [&](const std::string& text) {
@@ -540,9 +542,9 @@ int run_claim(const ClaimCommand& command) {
                                                                                : json(arbiter::to_string(ruling.must_move_from))},
               {"counts_as_offer", ruling.counts_as_offer},
               {"explanation", explanation}};
-    fmt::print("{}\n", j.dump(-1, ' ', false, json::error_handler_t::replace));
+    standard_output().print("{}\n", j.dump(-1, ' ', false, json::error_handler_t::replace));
   } else {
-    fmt::print("{}\n", explanation);
+    standard_output().print("{}\n", explanation);
   }
   return ruling.admissible() && ruling.correct ? exit_ok : exit_bad_game;
 }

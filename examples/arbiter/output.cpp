@@ -1,0 +1,38 @@
+#include "output.hpp"
+
+#include <cerrno>
+#include <cstring>
+
+namespace arbiter_cli {
+
+void Output::fail(int error) noexcept {
+  if (error_ == 0) error_ = error != 0 ? error : EIO;
+}
+
+void Output::write(std::string_view text) {
+  if (failed() || finished_ || text.empty()) return;
+  errno = 0;
+  if (std::fwrite(text.data(), 1, text.size(), file_) != text.size()) fail(errno);
+}
+
+bool Output::finish() {
+  if (finished_) return !failed();
+  finished_ = true;
+  errno = 0;
+  if (std::fflush(file_) != 0) fail(errno);
+  if (std::ferror(file_)) fail(errno);
+  if (owned_) {
+    errno = 0;
+    if (std::fclose(file_) != 0) fail(errno);
+  }
+  if (!failed()) return true;
+  std::fprintf(stderr, "arbiter: cannot write %s: %s\n", name_.c_str(), std::strerror(error_));
+  return false;
+}
+
+Output& standard_output() {
+  static Output out(stdout, "standard output");
+  return out;
+}
+
+}  // namespace arbiter_cli

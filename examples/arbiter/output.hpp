@@ -1,0 +1,58 @@
+#pragma once
+// Where the arbiter tool writes its answers: standard output, or the file of `pgn --out`.
+// Every write is checked and the first failure kept with its reason, so that a full disk
+// in a long batch job never goes unnoticed: main() finishes the output of every command
+// and turns a failure into "cannot write standard output: <reason>" and exit status 2.
+// Nothing else writes to standard output (fmt::print(stdout) would throw on a failed write).
+
+#include <cstdio>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <fmt/core.h>
+
+namespace arbiter_cli {
+
+class Output {
+ public:
+  /// `name` is what a failure message calls it ("standard output", or a file's name);
+  /// with `owned` the file is closed by finish().
+  Output(std::FILE* file, std::string name, bool owned = false) : file_(file), name_(std::move(name)), owned_(owned) {}
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+  ~Output() { finish(); }
+
+  /// Writes `text`; once a write has failed, nothing more is written.
+  void write(std::string_view text);
+
+  template <class... Args>
+  void print(fmt::format_string<Args...> format, Args&&... args) {
+    buffer_.clear();
+    fmt::format_to(std::back_inserter(buffer_), format, std::forward<Args>(args)...);
+    write(buffer_);
+  }
+
+  /// Whether a write has failed (a long command may stop early).
+  bool failed() const noexcept { return error_ != 0; }
+
+  /// Flushes (and closes an owned file). False, with "arbiter: cannot write NAME: reason"
+  /// on standard error (once), if any write failed.
+  bool finish();
+
+ private:
+  void fail(int error) noexcept;
+
+  std::FILE* file_;
+  std::string name_;
+  bool owned_;
+  int error_ = 0;  // errno of the first failure
+  bool finished_ = false;
+  std::string buffer_;
+};
+
+/// The tool's standard output.
+Output& standard_output();
+
+}  // namespace arbiter_cli
