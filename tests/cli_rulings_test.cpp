@@ -757,6 +757,55 @@ TEST_CASE("cli trace: the whole sample; its keys and counts agree with `arbiter 
   }
 }
 
+TEST_CASE("cli trace: a checkmate or stalemate carries no claim and no 75-move flag (Article 5 first)",
+          "[cli]") {
+  // A flag says what holds in the position under the Laws. Article 5 ends the game at once
+  // (checkmate 5.1.1, stalemate 5.2.1, dead position 5.2.2): no claim can be made there and
+  // the 75-move rule does not apply (9.6.2, last sentence: a checkmate stands); where a
+  // 9.6 draw ends the game, no claim either. Before, the first two positions (from the
+  // issue) read checkmate with fifty_claim=1, and checkmate with seventyfive=1.
+  auto game = [](const std::string& event, const std::string& fen, const std::string& moves) {
+    return "[Event \"" + event + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + moves + " *\n\n";
+  };
+  const TempFile games(game("mate, clock 105", "k7/8/NKB5/8/8/8/8/8 b - - 105 176", "") +
+                       game("mate, clock 150", "4Q1k1/ppp2ppp/1b4rr/1n1bp3/1BqPB1N1/2P3n1/PPN2PPP/1KR4R b - - 150 79", "") +
+                       game("stalemate, clock 150", "k7/8/1Q6/8/8/8/8/K7 b - - 150 100", "") +
+                       game("dead, clock 150", "k7/8/8/8/8/8/8/K7 w - - 150 100", "") +
+                       game("75 moves", "k7/8/1K6/2B5/8/8/8/N7 w - - 150 176", "") +
+                       game("mate on the 150th ply", "k7/8/1K6/8/8/8/8/2R5 w - - 149 100", "100. Rc8#"));
+  const Run r = run("trace --trust-fen-clock " + quote(games.path().string()));
+  REQUIRE(r.status == 0);
+  CHECK(r.err.empty());
+  const auto rows = trace_rows(r.out);
+  REQUIRE(rows.size() == 7);
+  // The flags threefold_claim, fifty_claim, fivefold, seventyfive, checkmate, stalemate, dead.
+  auto flags = [&](int game, int ply) {
+    const auto& row = rows.at({game, ply});
+    std::string f;
+    for (std::size_t i = 5; i <= 11; ++i) f += row[i];
+    return f;
+  };
+  CHECK(flags(1, 0) == "0000100");
+  CHECK(flags(2, 0) == "0000100");
+  CHECK(rows.at({2, 0})[12] == "150");
+  CHECK(flags(3, 0) == "0000010");
+  CHECK(flags(4, 0) == "0000001");
+  CHECK(flags(5, 0) == "0001000");  // the 75-move rule ends the game: no claim
+  CHECK(flags(6, 0) == "0100000");  // 149 plies: a fifty-move claim
+  CHECK(flags(6, 1) == "0000100");  // mate on the 150th ply stands (E4)
+  CHECK(rows.at({6, 1})[12] == "150");
+  // The audit rules the same way: each game ends by the Article 5 ending, or by 9.6.2.
+  const Run audit = run("audit --json --trust-fen-clock " + quote(games.path().string()));
+  REQUIRE(audit.status == 0);
+  const auto lines = split_lines(audit.out);
+  REQUIRE(lines.size() == 7);
+  const char* endings[] = {"checkmate", "checkmate", "stalemate", "dead position", "seventy-five-move rule", "checkmate"};
+  for (std::size_t i = 0; i < 6; ++i) {
+    INFO("game " << i + 1);
+    CHECK(json::parse(lines[i])["ending"]["termination"] == endings[i]);
+  }
+}
+
 TEST_CASE("cli claim: rulings on famous games (golden transcript)", "[cli]") {
   const fs::path games = games_dir(), data = cli_data_dir();
   // Zukertort - Steinitz is game 2 of the sample: 21.Qh5+ Kf8 22.Qh8+ Kf7 23.Qh5+ ... ;

@@ -152,14 +152,23 @@ int run_trace(const TraceCommand& command) {
         for (Ply ply = 0;; ++ply) {
           if (ply > 0) record.play(full.move(ply));
           const arbiter::Position& pos = record.position();
-          const arbiter::AvailableClaims claims = arbiter::available_claims(record, {}, rules);
+          // Each flag says what holds in this position under the Laws, in the order of
+          // precedence of automatic_ending(): Article 5 first (a checkmate, stalemate or
+          // dead position ends the game at once; a checkmate on the 75th move stands,
+          // 9.6.2 last sentence), then the automatic draws of 9.6 (fivefold repetition,
+          // 75 moves; both may hold), and no claim in a position where the game has ended.
           const arbiter::BoardEnding ending = arbiter::board_ending(pos);
+          const bool article5 = ending != arbiter::BoardEnding::None;
+          const bool fivefold = !article5 && arbiter::is_fivefold(record, ply, rules.fivefold());
+          const bool seventyfive = !article5 && arbiter::is_seventyfive(record, ply, rules.seventyfive());
+          const bool over = article5 || fivefold || seventyfive;
+          const arbiter::AvailableClaims claims =
+              over ? arbiter::AvailableClaims{} : arbiter::available_claims(record, {}, rules);
           fmt::format_to(std::back_inserter(out), "{}\t{}\t{}\t{:016x}\t{}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{}\n",
                          number, ply, arbiter::to_fen(pos), pos.key(), record.count(), claims.threefold(),
-                         claims.fifty(), arbiter::is_fivefold(record, ply, rules.fivefold()),
-                         arbiter::is_seventyfive(record, ply, rules.seventyfive()),
-                         ending == arbiter::BoardEnding::Checkmate, ending == arbiter::BoardEnding::Stalemate,
-                         ending == arbiter::BoardEnding::DeadPosition, record.halfmoves());
+                         claims.fifty(), fivefold, seventyfive, ending == arbiter::BoardEnding::Checkmate,
+                         ending == arbiter::BoardEnding::Stalemate, ending == arbiter::BoardEnding::DeadPosition,
+                         record.halfmoves());
           if (out.size() > (1u << 20)) {
             standard_output().write(out);
             out.clear();
