@@ -72,7 +72,7 @@ std::vector<Game> load(const std::vector<std::string>& paths) {
 // What a GUI runs after each move; `claims` false: only the record's upkeep.
 std::uint64_t run(const Game& game, const arbiter::Rules& rules, bool claims, arbiter::GameRecord& record) {
   std::uint64_t sink = 0;
-  record.reset(game.start, false);
+  record.reset(game.start);
   for (arbiter::Move m : game.moves) {
     record.play(m);
     if (claims) {

@@ -477,7 +477,9 @@ TEST_CASE("E7 9.6.2: the 75-move draw happens at the 150th ply; a later pawn mov
     // the 2014 "last 75 moves" wording a late discovery after the reset might be read
     // otherwise; the library cannot express that difference (both readings fire at the
     // 150th ply in real time), so both 2014 readings give the same answer here.
-    GameRecord rec(position(fen), true);
+    Rules trusting;
+    trusting.interpretation.trust_fen_halfmove_clock = true;
+    GameRecord rec(position(fen), trusting);
     for (const char* m : {"e2c3", "e7c6", "a3a4", "c6e7"}) rec.play(parse_uci(rec.position(), m).move);
     for (SeventyFiveRule reading : {SeventyFiveRule::Last75, SeventyFiveRule::AnySeries75}) {
       Rules rules;
@@ -596,7 +598,7 @@ TEST_CASE("E10 9.2.3.2: castling prevented only for the moment changes nothing; 
   for (CastlingIdentity identity : {CastlingIdentity::Rights, CastlingIdentity::PossibleMoves}) {
     INFO("castling identity " << int(identity));
     GameOptions o;
-    o.castling_identity = identity;
+    o.rules.interpretation.castling_identity = identity;
     Game g(position(fen), o);
     play_san(g, {"Nc3", "Rf6", "Nb1", "Ra6", "Nc3", "Rf6", "Nb1", "Ra6"});
     const Position& prevented = g.record().position(2);
@@ -650,33 +652,25 @@ TEST_CASE("E12 9.2.3/9.2.3.2: a castling right that cannot be exercised: rights-
   auto line = [](Game& g) { play_san(g, {"Rh2", "Kd8", "Rh1", "Ke8", "Rh2", "Kd8", "Rh1", "Ke8"}); };
   SECTION("rights (default): the position with the right differs; the claim at ply 8 is incorrect") {
     Game g(position(fen));
-    REQUIRE(g.options().castling_identity == CastlingIdentity::Rights);
+    REQUIRE(g.rules().interpretation.castling_identity == CastlingIdentity::Rights);
     line(g);
     const Ruling r = g.claim(threefold(Color::White));
     CHECK_FALSE(r.correct);
     CHECK(r.occurrences == Plies{4, 8});
   }
-  SECTION("possible moves (GameOptions::castling_identity): the same position three times") {
+  SECTION("possible moves (Interpretation::castling_identity): the same position three times") {
     GameOptions o;
-    o.castling_identity = CastlingIdentity::PossibleMoves;
+    o.rules.interpretation.castling_identity = CastlingIdentity::PossibleMoves;
     Game g(position(fen), o);
+    CHECK(g.record().castling_identity() == CastlingIdentity::PossibleMoves);
     line(g);
     const Ruling r = g.claim(threefold(Color::White));
     CHECK(r.correct);
     CHECK(r.occurrences == Plies{0, 4, 8});
   }
-  SECTION("possible moves, set through Interpretation::castling_by_possible_moves") {
-    GameOptions o;
-    o.rules.interpretation.castling_by_possible_moves = true;
-    Game g(position(fen), o);
-    CHECK(g.record().castling_identity() == CastlingIdentity::PossibleMoves);
-    CHECK(g.options().castling_identity == CastlingIdentity::PossibleMoves);
-    line(g);
-    CHECK(g.claim(threefold(Color::White)).correct);
-  }
   SECTION("possible moves: where castling was legal, losing the right does make a new position") {
     GameOptions o;
-    o.castling_identity = CastlingIdentity::PossibleMoves;
+    o.rules.interpretation.castling_identity = CastlingIdentity::PossibleMoves;
     Game g(position("r3k3/8/8/8/8/8/8/4K2R w K - 0 1"), o);
     REQUIRE(legal_moves(g.position()).contains(Move::castling(Square::E1, Square::H1)));
     line(g);

@@ -936,8 +936,8 @@ TEST_CASE("format: simple types", "[format]") {
   CHECK(fmt::format("{}", GameResult::BlackWins) == "0-1");
   CHECK(fmt::format("{}", GameResult::Draw) == "1/2-1/2");
   CHECK(fmt::format("{}", GameResult::Ongoing) == "*");
-  CHECK(fmt::format("{}", BoardEnding::Stalemate) == "stalemate");
-  CHECK(fmt::format("{}", BoardEnding::None) == "none");
+  CHECK(fmt::format("{}", board_ending(position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"))) == "stalemate");
+  CHECK(fmt::format("{}", board_ending(Position::startpos())) == "none");
   CHECK(fmt::format("{}", Language::Portuguese) == "pt");
 }
 

@@ -548,3 +548,32 @@ TEST_CASE("game: available_claims: the right is lost for this turn once a piece 
     CHECK(w.threefold_on_board);
   }
 }
+
+TEST_CASE("Defect 5: a claim after the game has ended is inadmissible whatever the caller passes", "[game][defect]") {
+  // 1.f3 e5 2.g4 Qh4#: the game ended with the mate (5.1.1). The library API is told
+  // nothing (ClaimContext{} says the game is on): the record shows it.
+  Game g;
+  play_san(g, {"f3", "e5", "g4", "Qh4#"});
+  REQUIRE(g.is_over());
+  const GameRecord& record = g.record();
+  for (ClaimKind kind : {ClaimKind::FiftyMoves, ClaimKind::Threefold}) {
+    const Ruling r = evaluate(record, claim_of(kind, Color::White), ClaimContext{}, g.rules());
+    CHECK_FALSE(r.admissible());
+    CHECK(r.inadmissible == Inadmissible::GameOver);
+    CHECK_FALSE(r.correct);
+    CHECK(r.opponent_seconds_added == 0);  // no penalty for a claim that cannot be made
+    CHECK(std::string(r.penalty_article).empty());
+  }
+  SECTION("also when the record went on past an automatic draw (a fivefold repetition, 9.6.1)") {
+    GameRecord played_on;
+    for (int i = 0; i < 4; ++i)
+      for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8"}) played_on.play(parse_uci(played_on.position(), m).move);
+    REQUIRE(automatic_ending(played_on, 16, Rules{}) == Termination::FivefoldRepetition);
+    played_on.play(parse_uci(played_on.position(), "e2e4").move);
+    const Ruling r = evaluate(played_on, claim_of(ClaimKind::Threefold, Color::Black), ClaimContext{}, Rules{});
+    CHECK(r.inadmissible == Inadmissible::GameOver);
+    Rules rules1997;  // no automatic draws before 2014: the game went on, the claim is judged
+    rules1997.edition = Edition::Fide1997;
+    CHECK(evaluate(played_on, claim_of(ClaimKind::Threefold, Color::Black), ClaimContext{}, rules1997).admissible());
+  }
+}

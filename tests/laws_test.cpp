@@ -353,7 +353,7 @@ TEST_CASE("laws: fivefold and seventy-five-move rules, with the 2014 options (9.
   CHECK(i.seventyfive_2014 == SeventyFiveRule::Last75);
   CHECK_FALSE(i.blitz_2023_literal_b2);
   CHECK_FALSE(i.trust_fen_halfmove_clock);
-  CHECK_FALSE(i.castling_by_possible_moves);
+  CHECK(i.castling_identity == CastlingIdentity::Rights);
 }
 
 TEST_CASE("laws: parse_edition by id, year, alias; bad input rejected", "[laws]") {

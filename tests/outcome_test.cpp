@@ -29,14 +29,14 @@ TEST_CASE("outcome: checkmate (5.1.1) and stalemate (5.2.1) on the board", "[out
     CHECK(p.in_check());
     CHECK(is_checkmate(p));
     CHECK_FALSE(is_stalemate(p));
-    CHECK(board_ending(p) == BoardEnding::Checkmate);
+    CHECK(board_ending(p) == Termination::Checkmate);
   }
   SECTION("fool's mate, reached by moves") {
     const auto line = arbiter_test::play_uci(Position::startpos(), {"f2f3", "e7e5", "g2g4", "d8h4"});
     CHECK(is_checkmate(line.back()));
-    CHECK(board_ending(line.back()) == BoardEnding::Checkmate);
+    CHECK(board_ending(line.back()) == Termination::Checkmate);
     // One move earlier nothing had ended.
-    CHECK(board_ending(line[3]) == BoardEnding::None);
+    CHECK(board_ending(line[3]) == Termination::None);
   }
   SECTION("check with an escape is not mate") {
     const Position p = position("k7/8/1K6/8/8/8/8/3Q4 b - - 0 1");  // no check yet
@@ -44,27 +44,27 @@ TEST_CASE("outcome: checkmate (5.1.1) and stalemate (5.2.1) on the board", "[out
     const Position q = position("k2Q4/8/8/1K6/8/8/8/8 b - - 1 1");  // Kb6 gone: a7 and b7 free
     CHECK(q.in_check());
     CHECK_FALSE(is_checkmate(q));
-    CHECK(board_ending(q) == BoardEnding::None);
+    CHECK(board_ending(q) == Termination::None);
   }
   SECTION("stalemate: no legal move, not in check") {
     const Position p = position("k7/2Q5/1K6/8/8/8/8/8 b - - 1 1");
     CHECK_FALSE(p.in_check());
     CHECK(is_stalemate(p));
     CHECK_FALSE(is_checkmate(p));
-    CHECK(board_ending(p) == BoardEnding::Stalemate);
+    CHECK(board_ending(p) == Termination::Stalemate);
   }
   SECTION("stalemate with material that could never mate is still recorded as stalemate (5.2.1 first)") {
     // K+B v K: dead by material as well, but there is no legal move: 5.2.1 is reported.
     const Position p = position("7k/5K2/8/8/8/8/8/1B6 b - - 0 1");
     CHECK(is_stalemate(p));
-    CHECK(board_ending(p) == BoardEnding::Stalemate);
+    CHECK(board_ending(p) == Termination::Stalemate);
   }
   SECTION("a blocked pawn: stalemate despite mating material on the board") {
     // Black: Kh8 and a pawn h7 blocked by White's h6; White's Kf7 takes g8 and g7.
     const Position p = position("7k/5K1p/7P/8/8/8/8/8 b - - 0 1");
     CHECK_FALSE(p.in_check());
     CHECK(is_stalemate(p));
-    CHECK(board_ending(p) == BoardEnding::Stalemate);
+    CHECK(board_ending(p) == Termination::Stalemate);
   }
 }
 
@@ -91,7 +91,7 @@ TEST_CASE("outcome: dead positions by material (5.2.2)", "[outcome]") {
     CHECK_FALSE(can_checkmate(p, Color::Black));
     CHECK(is_dead_position(p));
     CHECK(is_dead_position(p, 0));  // dead by material alone, no forced line needed
-    CHECK(board_ending(p) == BoardEnding::DeadPosition);
+    CHECK(board_ending(p) == Termination::DeadPosition);
   }
 }
 
@@ -121,7 +121,7 @@ TEST_CASE("outcome: positions that are not dead, though little material is left 
     CHECK(can_checkmate(p, Color::White) == c.white_can_mate);
     CHECK(can_checkmate(p, Color::Black) == c.black_can_mate);
     CHECK_FALSE(is_dead_position(p));
-    CHECK(board_ending(p) == BoardEnding::None);
+    CHECK(board_ending(p) == Termination::None);
   }
 }
 
@@ -156,7 +156,7 @@ TEST_CASE("outcome: a position whose only legal reply leads to a dead position i
   SECTION("a queen captures with check; the only reply recaptures into K v K") {
     // White Qa1xg7+: Black's Kh8 has g8 and h7 covered, so Kxg7 is the only legal move.
     const Position before = position("K6k/6r1/8/8/8/8/8/Q7 w - - 0 1");
-    CHECK(board_ending(before) == BoardEnding::None);
+    CHECK(board_ending(before) == Termination::None);
     const Position after = before.play(Move(Square::A1, Square::G7));
     REQUIRE(after.in_check());
     REQUIRE(legal_move_count(after) == 1);
@@ -165,15 +165,15 @@ TEST_CASE("outcome: a position whose only legal reply leads to a dead position i
     CHECK_FALSE(is_dead_position(after, 0));
     // ... but no legal continuation leads to mate: the position is dead now (5.2.2).
     CHECK(is_dead_position(after));
-    CHECK(board_ending(after) == BoardEnding::DeadPosition);
+    CHECK(board_ending(after) == Termination::DeadPosition);
     const Position recaptured = after.play(Move(Square::H8, Square::G7));
-    CHECK(board_ending(recaptured) == BoardEnding::DeadPosition);
+    CHECK(board_ending(recaptured) == Termination::DeadPosition);
   }
   SECTION("a quiet sacrifice with check, the forced recapture leaving K+B v K") {
     const Position before = position("7k/8/8/8/8/8/8/Kb4Q1 w - - 0 1");
     const Position after = before.play(Move(Square::G1, Square::G7));  // Qg7+, only Kxg7
     REQUIRE(legal_move_count(after) == 1);
-    CHECK(board_ending(after) == BoardEnding::DeadPosition);
+    CHECK(board_ending(after) == Termination::DeadPosition);
   }
   SECTION("a single forced reply that leaves mating material is not dead") {
     // Same capture, but a white rook remains: after Kxg7, K+R v K can still mate.
@@ -181,7 +181,7 @@ TEST_CASE("outcome: a position whose only legal reply leads to a dead position i
     const Position after = before.play(Move(Square::A1, Square::G7));
     REQUIRE(legal_move_count(after) == 1);
     CHECK_FALSE(is_dead_position(after));
-    CHECK(board_ending(after) == BoardEnding::None);
+    CHECK(board_ending(after) == Termination::None);
   }
   SECTION("two legal replies: no forced line, not dead even if one reply would be") {
     // Black can recapture with the king or with the rook on g8; after Rxg7 Black keeps a rook.
@@ -189,6 +189,6 @@ TEST_CASE("outcome: a position whose only legal reply leads to a dead position i
     const Position after = before.play(Move(Square::A1, Square::G7));
     REQUIRE(legal_move_count(after) >= 2);
     CHECK_FALSE(is_dead_position(after));
-    CHECK(board_ending(after) == BoardEnding::None);
+    CHECK(board_ending(after) == Termination::None);
   }
 }

@@ -88,16 +88,6 @@ std::uint64_t for_each_game(const std::vector<std::string>& files,
   return bad;
 }
 
-GameRecord record_of(const arbiter::PgnGame& game, const arbiter::Rules& rules) {
-  GameRecord record(game.start, rules.interpretation.trust_fen_halfmove_clock);
-  record.reserve(game.main_line.moves.size());
-  for (const arbiter::PgnMove& m : game.main_line.moves) {
-    if (!m.move) break;  // a null move ends what can be ruled on
-    record.play(m.move);
-  }
-  return record;
-}
-
 // "12.Nf3" / "12...Nf6" for the move that led to `ply`; "the start" for ply 0.
 std::string move_label(const GameRecord& record, Ply ply) {
   if (ply == 0) return "start";
@@ -147,33 +137,31 @@ int run_trace(const TraceCommand& command) {
       command.files,
       [&](const std::string&, const arbiter::PgnGame& game) {
         ++number;
-        const GameRecord full = record_of(game, rules);
-        GameRecord record(full.start(), rules.interpretation.trust_fen_halfmove_clock);
-        for (Ply ply = 0;; ++ply) {
-          if (ply > 0) record.play(full.move(ply));
-          const arbiter::Position& pos = record.position();
+        // Each position judged on the history up to it: the record answers at every ply.
+        const GameRecord record = arbiter::record_from_pgn(game, rules);
+        for (Ply ply = 0; ply <= record.ply(); ++ply) {
+          const arbiter::Position& pos = record.position(ply);
           // Each flag says what holds in this position under the Laws, in the order of
           // precedence of automatic_ending(): Article 5 first (a checkmate, stalemate or
           // dead position ends the game at once; a checkmate on the 75th move stands,
           // 9.6.2 last sentence), then the automatic draws of 9.6 (fivefold repetition,
           // 75 moves; both may hold), and no claim in a position where the game has ended.
-          const arbiter::BoardEnding ending = arbiter::board_ending(pos);
-          const bool article5 = ending != arbiter::BoardEnding::None;
+          const arbiter::Termination ending = arbiter::board_ending(pos);
+          const bool article5 = ending != arbiter::Termination::None;
           const bool fivefold = !article5 && arbiter::is_fivefold(record, ply, rules.fivefold());
           const bool seventyfive = !article5 && arbiter::is_seventyfive(record, ply, rules.seventyfive());
           const bool over = article5 || fivefold || seventyfive;
           const arbiter::AvailableClaims claims =
-              over ? arbiter::AvailableClaims{} : arbiter::available_claims(record, {}, rules);
+              over ? arbiter::AvailableClaims{} : arbiter::available_claims(record, ply, {}, rules);
           fmt::format_to(std::back_inserter(out), "{}\t{}\t{}\t{:016x}\t{}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{}\n",
-                         number, ply, arbiter::to_fen(pos), pos.key(), record.count(), claims.threefold(),
-                         claims.fifty(), fivefold, seventyfive, ending == arbiter::BoardEnding::Checkmate,
-                         ending == arbiter::BoardEnding::Stalemate, ending == arbiter::BoardEnding::DeadPosition,
-                         record.halfmoves());
+                         number, ply, arbiter::to_fen(pos), pos.key(), record.count(ply), claims.threefold(),
+                         claims.fifty(), fivefold, seventyfive, ending == arbiter::Termination::Checkmate,
+                         ending == arbiter::Termination::Stalemate, ending == arbiter::Termination::DeadPosition,
+                         record.halfmoves(ply));
           if (out.size() > (1u << 20)) {
             standard_output().write(out);
             out.clear();
           }
-          if (ply == full.ply()) break;
         }
       },
       [&](const std::string& label, const arbiter::PgnError& e) {
@@ -188,14 +176,42 @@ int run_trace(const TraceCommand& command) {
 
 namespace {
 
+// The audit's name of a finding, in its JSON and its summary: every Termination named,
+// those no audit reports (is_audit_finding) as nullptr.
+constexpr const char* finding_name(arbiter::Termination t) noexcept {
+  switch (t) {
+    case arbiter::Termination::ThreefoldClaim: return "threefold_claim";
+    case arbiter::Termination::FiftyMoveClaim: return "fifty_claim";
+    case arbiter::Termination::Checkmate: return "checkmate";
+    case arbiter::Termination::Stalemate: return "stalemate";
+    case arbiter::Termination::DeadPosition: return "dead_position";
+    case arbiter::Termination::FivefoldRepetition: return "fivefold";
+    case arbiter::Termination::SeventyFiveMoves: return "seventyfive";
+    case arbiter::Termination::None:
+    case arbiter::Termination::Agreement:
+    case arbiter::Termination::Resignation:
+    case arbiter::Termination::ResignationDraw:
+    case arbiter::Termination::TimeForfeit:
+    case arbiter::Termination::FlagFallDraw:
+    case arbiter::Termination::IllegalPositionDraw: return nullptr;
+  }
+  return nullptr;
+}
+
+// The findings in the order of the summary.
+constexpr arbiter::Termination summary_kinds[] = {
+    arbiter::Termination::ThreefoldClaim, arbiter::Termination::FiftyMoveClaim,    arbiter::Termination::Checkmate,
+    arbiter::Termination::Stalemate,      arbiter::Termination::DeadPosition,      arbiter::Termination::FivefoldRepetition,
+    arbiter::Termination::SeventyFiveMoves};
+
 json finding_json(const arbiter::Finding& f, const GameRecord& record) {
-  json j = {{"kind", arbiter::to_string(f.kind)},
+  json j = {{"kind", finding_name(f.kind)},
             {"ply", f.ply},
             {"move", move_label(record, f.ply)},
             {"side_to_move", record.position(f.ply).side_to_move() == arbiter::Color::White ? "white" : "black"},
             {"article", f.article},
             {"halfmoves", f.halfmoves}};
-  if (f.kind == arbiter::FindingKind::ThreefoldClaim || f.kind == arbiter::FindingKind::FiftyClaim) {
+  if (f.is_claim()) {
     j["on_board"] = f.on_board;
     json intended = json::array();
     for (arbiter::Move m : f.intended) intended.push_back(arbiter::to_san(record.position(f.ply), m));
@@ -228,7 +244,7 @@ int run_audit(const AuditCommand& command) {
   const bool progress = command.progress && isatty(STDERR_FILENO);
   const arbiter::ExplainOptions explain_options(lang);
   std::uint64_t games = 0, plies = 0, disagreeing = 0, played_on = 0;
-  std::uint64_t counts[arbiter::finding_kind_count] = {};
+  std::uint64_t counts[arbiter::termination_count] = {};
   std::string out;
   auto flush = [&] {
     standard_output().write(out);
@@ -247,15 +263,11 @@ int run_audit(const AuditCommand& command) {
       [&](const std::string& label, const arbiter::PgnGame& game) {
         ++number;
         ++games;
-        arbiter::GameAuditor auditor(game.start, rules);
-        for (const arbiter::PgnMove& m : game.main_line.moves) {
-          if (!m.move) break;  // a null move ends what can be ruled on
-          auditor.play(m.move);
-        }
-        const arbiter::GameAudit a = auditor.finish(to_game_result(game.result));
-        const GameRecord& record = auditor.record();  // up to the end of the game
+        // The game's one replay: the audit and the report read this record.
+        const GameRecord record = arbiter::record_from_pgn(game, rules);
+        const arbiter::GameAudit a = arbiter::audit_game(record, to_game_result(game.result));
         plies += a.plies;
-        for (int k = 0; k < arbiter::finding_kind_count; ++k) counts[k] += std::uint64_t(a.counts[k]);
+        for (int k = 0; k < arbiter::termination_count; ++k) counts[k] += std::uint64_t(a.counts[k]);
         disagreeing += !a.result_agrees;
         played_on += a.played_on;
         if (command.options.json) {
@@ -298,28 +310,27 @@ int run_audit(const AuditCommand& command) {
                               {"plies", std::to_string(a.plies)}}));
           out += '\n';
           // Each finding explained on the history up to its ply.
-          GameRecord replay(record.start(), rules.interpretation.trust_fen_halfmove_clock);
           for (const arbiter::Finding& f : a.findings) {
-            while (replay.ply() < f.ply) replay.play(record.move(replay.ply() + 1));
+            const arbiter::Position& pos = record.position(f.ply);
             const std::string where =
                 f.ply == 0 ? say(arbiter::Message::AuditAtStart, {})
                            : say(arbiter::Message::AuditAfter,
                                  {{"move", move_label(record, f.ply)}, {"ply", std::to_string(f.ply)}});
-            if (f.kind == arbiter::FindingKind::ThreefoldClaim || f.kind == arbiter::FindingKind::FiftyClaim) {
-              const arbiter::AvailableClaims claims = arbiter::available_claims(replay, {}, rules);
-              std::string text = arbiter::explain(claims, replay, rules, explain_options);
+            if (f.is_claim()) {
+              const arbiter::AvailableClaims claims = arbiter::available_claims(record, f.ply, {}, rules);
+              std::string text = arbiter::explain(claims, pos, rules, explain_options);
               if (f.until_ply != f.ply) text += say(arbiter::Message::AuditUntil, {{"ply", std::to_string(f.until_ply)}});
               out += fmt::format("  {}: {}\n", where, text);
             } else {
               const bool first = f.ply == a.end_ply;
               const arbiter::GameResult result =
-                  f.kind == arbiter::FindingKind::Checkmate
-                      ? (replay.position().side_to_move() == arbiter::Color::White ? arbiter::GameResult::BlackWins
-                                                                                 : arbiter::GameResult::WhiteWins)
+                  f.kind == arbiter::Termination::Checkmate
+                      ? (pos.side_to_move() == arbiter::Color::White ? arbiter::GameResult::BlackWins
+                                                                   : arbiter::GameResult::WhiteWins)
                       : arbiter::GameResult::Draw;
-              out += fmt::format("  {}: {}\n", where, arbiter::explain(f.termination, result, rules, explain_options));
+              out += fmt::format("  {}: {}\n", where, arbiter::explain(f.kind, result, rules, explain_options));
               if (first && command.boards) {
-                const std::string board = fmt::format("{:d}", replay.position());
+                const std::string board = fmt::format("{:d}", pos);
                 for (std::size_t start = 0; start < board.size();) {
                   const std::size_t nl = board.find('\n', start);
                   out += "      " + board.substr(start, nl - start) + "\n";
@@ -369,11 +380,9 @@ int run_audit(const AuditCommand& command) {
       });
   if (progress && number >= 1024) fmt::print(stderr, "\r\033[K");
 
-  static constexpr const char* kinds[] = {"threefold_claim", "fifty_claim", "checkmate", "stalemate",
-                                          "dead_position", "fivefold", "seventyfive"};
   if (command.options.json) {
     json by_kind = json::object();
-    for (int k = 0; k < arbiter::finding_kind_count; ++k) by_kind[kinds[k]] = counts[k];
+    for (arbiter::Termination k : summary_kinds) by_kind[finding_name(k)] = counts[int(k)];
     out += json({{"summary", true},
                  {"rules", rules.laws().id},
                  {"games", number},
@@ -391,7 +400,7 @@ int run_audit(const AuditCommand& command) {
                                     {"bad", std::to_string(bad)},
                                     {"plies", std::to_string(plies)}}));
     out += '\n';
-    for (int k = 0; k < arbiter::finding_kind_count; ++k) out += fmt::format("  {:16} {}\n", kinds[k], counts[k]);
+    for (arbiter::Termination k : summary_kinds) out += fmt::format("  {:16} {}\n", finding_name(k), counts[int(k)]);
     out += "  " + arbiter::render(arbiter::Message::AuditPlayedOnCount, lang, {{"n", std::to_string(played_on)}}) + "\n";
     out += "  " + arbiter::render(arbiter::Message::AuditDisagreeingCount, lang, {{"n", std::to_string(disagreeing)}}) +
            "\n";

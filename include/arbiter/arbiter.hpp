@@ -21,6 +21,7 @@
 #include "perft.hpp"
 #include "position.hpp"
 #include "record.hpp"
+#include "record_pgn.hpp"
 #include "repetition.hpp"
 #include "termination.hpp"
 #include "types.hpp"

@@ -30,15 +30,21 @@ inline bool is_seventyfive(const GameRecord& record, GameRecord::Ply ply, Sevent
 
 /// The automatic ending at `ply`, if any.
 inline Termination automatic_ending(const GameRecord& record, GameRecord::Ply ply, const Rules& rules) noexcept {
-  switch (board_ending(record.position(ply))) {
-    case BoardEnding::Checkmate: return Termination::Checkmate;
-    case BoardEnding::Stalemate: return Termination::Stalemate;
-    case BoardEnding::DeadPosition: return Termination::DeadPosition;
-    case BoardEnding::None: break;
-  }
+  const Termination on_board = board_ending(record.position(ply));
+  if (on_board != Termination::None) return on_board;
   if (is_fivefold(record, ply, rules.fivefold())) return Termination::FivefoldRepetition;
   if (is_seventyfive(record, ply, rules.seventyfive())) return Termination::SeventyFiveMoves;
   return Termination::None;
+}
+
+/// Whether the game recorded had ended by itself at or before `ply`: some position up to
+/// it ended the game without a claim (Article 5 on the board, 9.6). Mate and stalemate
+/// leave no move, so only the automatic draws can lie behind the last position.
+inline bool ended_automatically(const GameRecord& record, GameRecord::Ply ply, const Rules& rules) noexcept {
+  if (automatic_ending(record, ply, rules) != Termination::None) return true;
+  for (GameRecord::Ply p = 0; p < ply; ++p)
+    if (automatic_ending(record, p, rules) != Termination::None) return true;
+  return false;
 }
 
 }  // namespace arbiter

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "automatic.hpp"
 #include "laws.hpp"
 #include "record.hpp"
 
@@ -53,6 +54,9 @@ constexpr const char* to_string(Inadmissible i) noexcept {
 
 /// What the claim is judged against besides the record.
 struct ClaimContext {
+  /// The game ended in a way the record cannot show (agreement, resignation, flag fall,
+  /// a correct claim). An ending the record shows (a mate, a stalemate, a dead position,
+  /// an automatic draw) is found in the record whatever this says.
   bool game_over = false;
   bool piece_touched = false;  ///< the player to move touched a piece with intent this turn
 };
@@ -111,12 +115,15 @@ inline Ruling inadmissible(const Claim& claim, Inadmissible why, const Rules& ru
 }
 }  // namespace detail
 
-/// Rules on a claim against the game record.
+/// Rules on a claim against the game record. A claim after the game has ended is
+/// inadmissible: after an ending the caller reports (context.game_over) or one the record
+/// shows, at its last position or before (Article 5, 9.6).
 inline Ruling evaluate(const GameRecord& record, const Claim& claim, const ClaimContext& context, const Rules& rules) {
   const Laws& laws = rules.laws();
   const Articles& a = laws.articles;
   const Position& pos = record.position();
-  if (context.game_over) return detail::inadmissible(claim, Inadmissible::GameOver, rules);
+  if (context.game_over || ended_automatically(record, record.ply(), rules))
+    return detail::inadmissible(claim, Inadmissible::GameOver, rules);
   if (claim.claimant != pos.side_to_move()) return detail::inadmissible(claim, Inadmissible::NotOnMove, rules);
   if (context.piece_touched && laws.claim_right_lost_by == ClaimRightLostBy::PieceTouched)
     return detail::inadmissible(claim, Inadmissible::PieceTouched, rules);
@@ -207,22 +214,31 @@ struct AvailableClaims {
   bool any() const noexcept { return threefold() || fifty(); }
 };
 
-inline AvailableClaims available_claims(const GameRecord& record, const ClaimContext& context, const Rules& rules) {
+/// What the player to move at `ply` could have claimed, on the history up to it (the
+/// audit asks this of every ply of a finished game).
+inline AvailableClaims available_claims(const GameRecord& record, GameRecord::Ply ply, const ClaimContext& context,
+                                        const Rules& rules) {
   AvailableClaims c;
   if (context.game_over) return c;
   if (context.piece_touched && rules.laws().claim_right_lost_by == ClaimRightLostBy::PieceTouched) {
     c.right_lost = true;
     return c;
   }
-  c.threefold_on_board = record.count() >= 3;
-  c.fifty_on_board = record.halfmoves() >= HalfmoveClock::claim_threshold;
-  record.for_each_threefold_move([&](Move m) { c.threefold_intended.push_back(m); });
-  if (record.halfmoves() + 1 >= HalfmoveClock::claim_threshold) {
-    const Position& pos = record.position();
+  const std::int32_t halfmoves = record.halfmoves(ply);
+  c.threefold_on_board = record.count(ply) >= 3;
+  c.fifty_on_board = halfmoves >= HalfmoveClock::claim_threshold;
+  record.for_each_threefold_move(ply, [&](Move m) { c.threefold_intended.push_back(m); });
+  if (halfmoves + 1 >= HalfmoveClock::claim_threshold) {
+    const Position& pos = record.position(ply);
     for (Move m : legal_moves(pos))
       if (!pos.resets_halfmove_clock(m)) c.fifty_intended.push_back(m);
   }
   return c;
+}
+
+/// What the player to move could claim now (at the record's last ply).
+inline AvailableClaims available_claims(const GameRecord& record, const ClaimContext& context, const Rules& rules) {
+  return available_claims(record, record.ply(), context, rules);
 }
 
 }  // namespace arbiter

@@ -1067,10 +1067,10 @@ inline std::string explain_ending(const Game& game, ExplainOptions options = {})
 
 /// Explains what the player to move could claim now (claims.hpp available_claims()):
 /// on the board, or by writing one of the listed moves first.
-inline std::string explain(const AvailableClaims& claims, const GameRecord& record, const Rules& rules,
+/// `pos` is the position the claims were found in (the audit asks of every ply).
+inline std::string explain(const AvailableClaims& claims, const Position& pos, const Rules& rules,
                            ExplainOptions options = {}) {
   const detail::Explainer x(options, rules);
-  const Position& pos = record.position();
   const Articles& a = rules.laws().articles;
   const std::string edition = x.edition();
   const Message mover_id = pos.side_to_move() == Color::White ? Message::WhiteCapital : Message::BlackCapital;
@@ -1096,6 +1096,12 @@ inline std::string explain(const AvailableClaims& claims, const GameRecord& reco
   std::string text;
   for (const std::string& s : sentences) text += (text.empty() ? "" : " ") + s;
   return text;
+}
+
+/// Explains what the player to move at the end of `record` could claim now.
+inline std::string explain(const AvailableClaims& claims, const GameRecord& record, const Rules& rules,
+                           ExplainOptions options = {}) {
+  return explain(claims, record.position(), rules, options);
 }
 
 /// Explains what the player to move in `game` could claim now.

@@ -14,7 +14,7 @@
 //   fmt::format("{}", ruling)                       a one-line summary in English
 //
 // Types shown as a word or a short string (Color, PieceType, Square, Move, CastlingRights,
-// GameResult, BoardEnding, Termination, ClaimKind, Inadmissible, GameError, Edition,
+// GameResult, Termination, ClaimKind, Inadmissible, GameError, Edition,
 // TimeControl, Language and the error types) take the standard string specifications
 // ("{:>8}", "{:^10}"). Those with names in several languages (Termination, ClaimKind,
 // Inadmissible, GameError, Edition, TimeControl) also take a language code: "{:pt}",
@@ -271,14 +271,6 @@ struct fmt::formatter<arbiter::GameResult> : arbiter::detail::text_formatter<fal
   template <typename FormatContext>
   auto format(const arbiter::GameResult& r, FormatContext& ctx) const -> decltype(ctx.out()) {
     return write(arbiter::to_pgn(r), ctx);
-  }
-};
-
-template <>
-struct fmt::formatter<arbiter::BoardEnding> : arbiter::detail::text_formatter<false> {
-  template <typename FormatContext>
-  auto format(const arbiter::BoardEnding& e, FormatContext& ctx) const -> decltype(ctx.out()) {
-    return write(arbiter::to_string(e), ctx);
   }
 };
 

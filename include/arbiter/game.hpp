@@ -53,18 +53,12 @@ struct GameOptions {
   Rules rules{};
   /// 9.1.1: the event allows draws by agreement (then a claim is also an offer).
   bool agreements_allowed = true;
-  CastlingIdentity castling_identity = CastlingIdentity::Rights;
 };
 
 class Game {
  public:
   explicit Game(const Position& start = Position::startpos(), GameOptions options = {})
-      : options_(options),
-        record_(start, options.rules.interpretation.trust_fen_halfmove_clock,
-                // E12: either switch selects the literal "same possible moves" reading.
-                options.rules.interpretation.castling_by_possible_moves ? CastlingIdentity::PossibleMoves
-                                                                        : options.castling_identity) {
-    options_.castling_identity = record_.castling_identity();
+      : options_(options), record_(start, options.rules) {
     // A set-up position may itself be over (a mate or a dead position).
     end_if_automatic();
   }

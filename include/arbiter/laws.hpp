@@ -200,6 +200,13 @@ constexpr const char* article_of(Termination t, const Laws& laws) noexcept {
   return "";
 }
 
+/// How positions are identified for repetition (9.2.3; spec 3.2, E12). Rules is the one
+/// place that says it: Game, GameRecord and the audit all read it there.
+enum class CastlingIdentity : std::uint8_t {
+  Rights,         ///< castling rights, lost only when king or rook moves (default)
+  PossibleMoves,  ///< literal reading: only castling moves legal now distinguish positions
+};
+
 /// Where the Laws are open (specification sections 14-16), the reading to apply.
 struct Interpretation {
   /// 2014 only: which 9.6 b wording (spec 7.1, E7). Default: "the last 75 moves".
@@ -214,7 +221,7 @@ struct Interpretation {
   bool trust_fen_halfmove_clock = false;
   /// E12: rights-based identity of castling (default) or the literal "same possible
   /// moves" reading, where only castling moves legal now distinguish positions.
-  bool castling_by_possible_moves = false;
+  CastlingIdentity castling_identity = CastlingIdentity::Rights;
 };
 
 /// The rules in force for one game: an edition, a time control and the readings.

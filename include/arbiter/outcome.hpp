@@ -17,19 +17,6 @@
 
 namespace arbiter {
 
-/// Why a game ended by Article 5 on the board (None: it did not).
-enum class BoardEnding : std::uint8_t { None, Checkmate, Stalemate, DeadPosition };
-
-constexpr const char* to_string(BoardEnding e) noexcept {
-  switch (e) {
-    case BoardEnding::None: return "none";
-    case BoardEnding::Checkmate: return "checkmate";
-    case BoardEnding::Stalemate: return "stalemate";
-    case BoardEnding::DeadPosition: return "dead position";
-  }
-  return "?";
-}
-
 inline bool is_checkmate(const Position& pos) noexcept { return pos.in_check() && !any_legal_move(pos); }
 inline bool is_stalemate(const Position& pos) noexcept { return !pos.in_check() && !any_legal_move(pos); }
 
@@ -65,13 +52,13 @@ inline bool is_dead_position(const Position& pos, int forced_plies = 4) noexcept
   return !is_checkmate(next) && is_dead_position(next, forced_plies - 1);
 }
 
-/// The Article 5 ending of a position, if any: checkmate first (5.1.1), then stalemate
-/// (5.2.1), then dead position (5.2.2).
-inline BoardEnding board_ending(const Position& pos) noexcept {
+/// The Article 5 ending of a position, if any: Termination::Checkmate first (5.1.1), then
+/// Stalemate (5.2.1), then DeadPosition (5.2.2); Termination::None if the game goes on.
+inline Termination board_ending(const Position& pos) noexcept {
   const int moves = legal_move_count(pos, 2);  // none, one (a forced move) or more
-  if (moves == 0) return pos.in_check() ? BoardEnding::Checkmate : BoardEnding::Stalemate;
-  if (!can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black)) return BoardEnding::DeadPosition;
-  return moves == 1 && is_dead_position(pos) ? BoardEnding::DeadPosition : BoardEnding::None;
+  if (moves == 0) return pos.in_check() ? Termination::Checkmate : Termination::Stalemate;
+  if (!can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black)) return Termination::DeadPosition;
+  return moves == 1 && is_dead_position(pos) ? Termination::DeadPosition : Termination::None;
 }
 
 }  // namespace arbiter

@@ -9,22 +9,26 @@
 // It also knows, in O(1), whether any position that occurred twice since the last
 // irreversible move has the opponent to move: only then can some intended move make a
 // threefold claim correct, so the search over legal moves runs only where it can succeed.
+//
+// Every query takes a ply and answers as the record stood then (what a claim at that
+// moment is judged on), so one record serves a live game (Game), an audit of a finished
+// game (GameAuditor) and the tool's reports: a game is replayed once. How positions are
+// compared and whether a set-up position's halfmove clock counts are read from the Rules
+// the record is built with (Interpretation::castling_identity, trust_fen_halfmove_clock):
+// the record keeps them, and everything that rules on it reads them there.
 
+#include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "halfmove.hpp"
 #include "key.hpp"
+#include "laws.hpp"
 #include "movegen.hpp"
 #include "repetition.hpp"
 
 namespace arbiter {
-
-/// How positions are identified for repetition (spec 3.2, E12).
-enum class CastlingIdentity : std::uint8_t {
-  Rights,         ///< castling rights, lost only when king or rook moves (default)
-  PossibleMoves,  ///< literal reading: only castling moves legal now distinguish positions
-};
 
 /// Calls `f(side, rook_file)` for each castling move legal in `pos`.
 template <class F>
@@ -71,22 +75,23 @@ class GameRecord {
     std::uint16_t twofold[2];      ///< positions seen twice or more since the last irreversible move, by side to move
   };
 
-  /// `trust_fen_clock`: count the start position's halfmove clock as plies already
-  /// played (E13 trust mode); otherwise only recorded plies count (strict mode).
-  explicit GameRecord(const Position& start = Position::startpos(), bool trust_fen_clock = false,
-                      CastlingIdentity identity = CastlingIdentity::Rights)
-      : identity_(identity) {
-    reset(start, trust_fen_clock);
+  /// The rules decide how positions are compared (Interpretation::castling_identity,
+  /// E12) and whether the start position's halfmove clock counts as plies already played
+  /// (Interpretation::trust_fen_halfmove_clock, E13 trust mode; otherwise only recorded
+  /// plies count, strict mode).
+  explicit GameRecord(const Position& start = Position::startpos(), const Rules& rules = Rules{}) : rules_(rules) {
+    reset(start);
   }
 
-  void reset(const Position& start, bool trust_fen_clock) {
+  /// Starts again from `start`, under the same rules.
+  void reset(const Position& start) {
     entries_.clear();
     tracker_.clear();
     twofold_plies_.clear();
-    const std::int32_t clock = trust_fen_clock ? start.halfmove_clock() : 0;
+    const std::int32_t clock = rules_.interpretation.trust_fen_halfmove_clock ? start.halfmove_clock() : 0;
     Entry e{start, Move::none(), clock, clock == 0 ? 0 : HalfmoveClock::none, {0, 0}};
     entries_.push_back(e);
-    tracker_.push(identity_key(start, identity_), true);
+    tracker_.push(identity_key(start, castling_identity()), true);
   }
 
   void reserve(std::size_t plies) {
@@ -107,7 +112,7 @@ class GameRecord {
     entries_.push_back(e);
     // A key seen before is confirmed on exact signatures (computed only then), so that a
     // hash collision can never make a repetition.
-    tracker_.push(identity_key(entries_.back().position, identity_), irreversible,
+    tracker_.push(identity_key(entries_.back().position, castling_identity()), irreversible,
                   [this](Ply earlier) { return signature(earlier) == signature(Ply(entries_.size() - 1)); });
     if (tracker_.count() == 2) {
       ++entries_.back().twofold[index(entries_.back().position.side_to_move())];
@@ -130,8 +135,10 @@ class GameRecord {
   const Entry& entry(Ply ply) const noexcept { return entries_[ply]; }
   Move move(Ply ply) const noexcept { return entries_[ply].move; }
   /// The exact signature of the position at `ply` (computed on demand).
-  PositionSignature signature(Ply ply) const { return identity_signature(entries_[ply].position, identity_); }
-  CastlingIdentity castling_identity() const noexcept { return identity_; }
+  PositionSignature signature(Ply ply) const { return identity_signature(entries_[ply].position, castling_identity()); }
+  /// The rules the record was built under (how it compares positions and counts moves).
+  const Rules& rules() const noexcept { return rules_; }
+  CastlingIdentity castling_identity() const noexcept { return rules_.interpretation.castling_identity; }
 
   /// How many times the position at `ply` had occurred by then, itself included.
   unsigned count(Ply ply) const noexcept { return tracker_.count_at(ply); }
@@ -153,39 +160,44 @@ class GameRecord {
   /// if it lies before the start (a trusted FEN clock).
   std::int32_t last_reset(Ply ply) const noexcept { return entries_[ply].last_reset; }
 
-  /// The count the position after a legal move would have (1 if the move is
+  /// The count the position after a legal move at `ply` would have (1 if the move is
   /// irreversible): what an intended-move threefold claim needs (9.2.1).
-  unsigned count_after(Move m) const {
-    const Position& pos = position();
+  unsigned count_after(Ply ply, Move m) const {
+    const Position& pos = position(ply);
     if (is_irreversible(pos, m)) return 1;
     const Position next = pos.play(m);
-    const PositionSignature sig = identity_signature(next, identity_);
-    return tracker_.count_if_pushed(identity_key(next, identity_), false,
-                                    [&](Ply earlier) { return signature(earlier) == sig; });
+    const PositionSignature sig = identity_signature(next, castling_identity());
+    return tracker_.count_if_pushed_at(ply, identity_key(next, castling_identity()), false,
+                                       [&](Ply earlier) { return signature(earlier) == sig; });
   }
+  unsigned count_after(Move m) const { return count_after(ply(), m); }
 
-  /// False when no legal move can lead to a position that already occurred twice since
-  /// the last irreversible move: then no intended-move threefold claim can be correct.
-  bool threefold_within_one_move() const noexcept {
-    return entries_.back().twofold[index(~position().side_to_move())] != 0;
+  /// False when no legal move at `ply` can lead to a position that already occurred twice
+  /// since the last irreversible move: then no intended-move threefold claim can be correct.
+  bool threefold_within_one_move(Ply ply) const noexcept {
+    return entries_[ply].twofold[index(~position(ply).side_to_move())] != 0;
   }
+  bool threefold_within_one_move() const noexcept { return threefold_within_one_move(ply()); }
 
-  /// Calls `f(move)` for every legal move after which the position would occur for the
-  /// third time or more (what an intended-move threefold claim needs, 9.2.1). Such a
-  /// move is reversible, so it leads to a position seen twice since the last
+  /// Calls `f(move)` for every legal move at `ply` after which the position would occur
+  /// for the third time or more (what an intended-move threefold claim needs, 9.2.1).
+  /// Such a move is reversible, so it leads to a position seen twice since the last
   /// irreversible move, differing from this one by one piece moved: only those are tried.
   template <class F>
-  void for_each_threefold_move(F&& f) const {
-    if (!threefold_within_one_move()) return;
-    const Position& pos = position();
-    if (identity_ == CastlingIdentity::PossibleMoves) {
+  void for_each_threefold_move(Ply ply, F&& f) const {
+    if (!threefold_within_one_move(ply)) return;
+    const Position& pos = position(ply);
+    if (castling_identity() == CastlingIdentity::PossibleMoves) {
       for (Move m : legal_moves(pos))
-        if (count_after(m) >= 3) f(m);
+        if (count_after(ply, m) >= 3) f(m);
       return;
     }
     const Color us = pos.side_to_move();
-    const Ply window = tracker_.last_irreversible();
-    for (auto it = twofold_plies_.rbegin(); it != twofold_plies_.rend() && *it >= window; ++it) {
+    const Ply window = tracker_.last_irreversible_at(ply);
+    // The second occurrences up to `ply`, latest first, back to the window's start.
+    auto it = std::upper_bound(twofold_plies_.begin(), twofold_plies_.end(), ply);
+    while (it != twofold_plies_.begin() && *(it - 1) >= window) {
+      --it;
       const Position& target = entries_[*it].position;
       if (target.side_to_move() == us) continue;
       const Bitboard diff = pos.occupied() ^ target.occupied();
@@ -196,8 +208,12 @@ class GameRecord {
       MoveList moves;
       generate_legal_moves(pos, moves, MoveFilter{to, MoveFilter::type_bit(type_of(piece))});
       for (Move m : moves)
-        if (m.from() == lsb(from) && !m.is_castling() && count_after(m) >= 3) f(m);
+        if (m.from() == lsb(from) && !m.is_castling() && count_after(ply, m) >= 3) f(m);
     }
+  }
+  template <class F>
+  void for_each_threefold_move(F&& f) const {
+    for_each_threefold_move(ply(), std::forward<F>(f));
   }
 
   /// The move number and side of the move that led to the position at `ply` (ply >= 1).
@@ -207,19 +223,17 @@ class GameRecord {
   }
 
  private:
-
-
   /// Whether no position before `m` can recur after it. Under the "possible moves"
   /// reading (E12) losing a castling right that could not be exercised changes nothing,
   /// so only a pawn move or a capture (9.3) closes the window there.
   bool is_irreversible(const Position& pos, Move m) const noexcept {
-    return identity_ == CastlingIdentity::PossibleMoves ? pos.resets_halfmove_clock(m) : pos.is_irreversible(m);
+    return castling_identity() == CastlingIdentity::PossibleMoves ? pos.resets_halfmove_clock(m) : pos.is_irreversible(m);
   }
 
   std::vector<Entry> entries_;
   std::vector<Ply> twofold_plies_;  // plies where a position occurred for the second time
   RepetitionTracker<> tracker_;
-  CastlingIdentity identity_;
+  Rules rules_;
 };
 
 }  // namespace arbiter

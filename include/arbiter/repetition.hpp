@@ -159,6 +159,21 @@ class RepetitionTracker {
     return previous == none ? 1 : count_at(previous) + 1;
   }
 
+  /// The count a position with `key` would have if pushed right after the one at `ply`
+  /// (the same as count_if_pushed() at the last ply): an intended move judged on the
+  /// history as it stood at `ply`.
+  template <class Same = TrustKeys>
+  Ply count_if_pushed_at(Ply ply, const Key& key, bool irreversible, Same&& same = Same{}) const noexcept {
+    if (irreversible || size_ == 0) return 1;
+    const Ply window = window_at(ply);
+    for (Ply i = table_[slot_of(key)]; i != none && i >= window; i = entries_[i].previous_in_slot)
+      if (i <= ply && entries_[i].key == key && same(i)) return count_at(i) + 1;
+    return 1;
+  }
+
+  /// The ply of the last irreversible move's position as of `ply`.
+  Ply last_irreversible_at(Ply ply) const noexcept { return window_at(ply); }
+
   /// Calls `visit(ply)` for every earlier occurrence of the position at `ply`, latest
   /// first, as evidence for an arbiter. Returns the number of calls.
   template <class Visit, class Same = TrustKeys>

@@ -23,6 +23,7 @@ enum class Termination : std::uint8_t {
   FlagFallDraw,         ///< 6.9: the flag fell, but the opponent could not mate
   IllegalPositionDraw,  ///< A.5.4 (2023) / A.4.4 (2017-18): rapid or blitz, an illegal position left standing
 };
+inline constexpr int termination_count = int(Termination::IllegalPositionDraw) + 1;
 
 constexpr const char* to_string(Termination t) noexcept {
   switch (t) {

@@ -1,0 +1,240 @@
+// audit.hpp: the audit of a finished game record — claim points, the endings that need no
+// claim, play past the end, and whether the recorded result agrees with the Laws — read
+// from the game's one record under the rules that record was built with.
+
+#include <string>
+#include <vector>
+
+#include "game_util.hpp"
+
+using namespace arbiter;
+using namespace arbiter_test;
+
+namespace {
+
+using Plies = std::vector<GameRecord::Ply>;
+
+// The record of one PGN game (movetext, optionally after a FEN tag) under `rules`.
+GameRecord record_of(const std::string& movetext, const Rules& rules = {}, const std::string& fen = {}) {
+  const std::string text = (fen.empty() ? std::string() : "[FEN \"" + fen + "\"]\n\n") + movetext + " *\n";
+  PgnReader reader = PgnReader::from_memory(text);
+  PgnGame game;
+  INFO(text);
+  REQUIRE(reader.next(game) == PgnStatus::Game);
+  const GameRecord record = record_from_pgn(game, rules);
+  REQUIRE(record.ply() == game.main_line.moves.size());
+  return record;
+}
+
+// The findings of one kind.
+std::vector<Finding> of_kind(const GameAudit& a, Termination kind) {
+  std::vector<Finding> out;
+  for (const Finding& f : a.findings)
+    if (f.kind == kind) out.push_back(f);
+  return out;
+}
+
+const char* const knight_shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8";
+
+}  // namespace
+
+TEST_CASE("Defect 4: the audit compares positions as the rules say (castling identity, E12)", "[audit][defect]") {
+  // Black's rook on f8 covers f1: White's short castling is never possible. The rook goes
+  // h1-h2-h1 (the right is lost), Black's king shuffles e8-d8 (E12, edge_cases_test).
+  const std::string fen = "4kr2/8/8/8/8/8/8/4K2R w K - 0 1";
+  const std::string line = "1. Rh2 Kd8 2. Rh1 Ke8 3. Rh2 Kd8 4. Rh1 Ke8";
+  SECTION("possible moves: the start position recurs at ply 8, a third time") {
+    Rules rules;
+    rules.interpretation.castling_identity = CastlingIdentity::PossibleMoves;
+    const GameRecord record = record_of(line, rules, fen);
+    REQUIRE(record.castling_identity() == CastlingIdentity::PossibleMoves);
+    const GameAudit a = audit_game(record, GameResult::Ongoing);
+    bool on_board_at_8 = false;
+    for (const Finding& f : of_kind(a, Termination::ThreefoldClaim))
+      if (f.ply == 8 && f.on_board) {
+        on_board_at_8 = true;
+        CHECK(f.occurrences == Plies{0, 4, 8});
+      }
+    CHECK(on_board_at_8);
+  }
+  SECTION("rights (the default): the position with the right is another; twice only at ply 8") {
+    const GameRecord record = record_of(line, Rules{}, fen);
+    const GameAudit a = audit_game(record, GameResult::Ongoing);
+    for (const Finding& f : of_kind(a, Termination::ThreefoldClaim)) CHECK_FALSE(f.on_board);
+    CHECK(record.occurrences(8) == Plies{4, 8});
+  }
+}
+
+TEST_CASE("Defect 6: every finding is named by its own ending, exactly", "[audit][defect]") {
+  struct Case {
+    const char* name;
+    std::string fen;
+    std::string movetext;
+    bool trust_fen_clock;
+    Termination ending;
+    GameRecord::Ply ply;
+    GameResult laws_result;
+  };
+  const Case cases[] = {
+      {"checkmate", "", "1. f3 e5 2. g4 Qh4#", false, Termination::Checkmate, 4, GameResult::BlackWins},
+      {"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "", false, Termination::Stalemate, 0, GameResult::Draw},
+      {"dead position", "4k3/8/8/8/8/8/8/4KB2 w - - 0 1", "", false, Termination::DeadPosition, 0, GameResult::Draw},
+      {"fivefold", "", knight_shuffle, false, Termination::FivefoldRepetition, 16, GameResult::Draw},
+      {"seventy-five moves", "4k3/8/8/8/8/8/8/R3K3 w - - 149 80", "1. Ra2", true, Termination::SeventyFiveMoves, 1,
+       GameResult::Draw},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    Rules rules;
+    rules.interpretation.trust_fen_halfmove_clock = c.trust_fen_clock;
+    const GameRecord record = record_of(c.movetext, rules, c.fen);
+    const GameAudit a = audit_game(record, GameResult::Ongoing);
+    CHECK(a.ending == c.ending);
+    CHECK(a.end_ply == c.ply);
+    CHECK(a.laws_result == c.laws_result);
+    const std::vector<Finding> found = of_kind(a, c.ending);
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].ply == c.ply);
+    CHECK(found[0].kind == automatic_ending(record, c.ply, rules));
+    CHECK(std::string(found[0].article) == article_of(c.ending, rules.laws()));
+    CHECK(a.count(c.ending) == 1);
+  }
+  // Only the two claims and the five automatic endings are findings; nothing else is
+  // mapped to one of them.
+  int findings = 0;
+  for (int t = 0; t < termination_count; ++t) findings += is_audit_finding(Termination(t));
+  CHECK(findings == 7);
+  CHECK_FALSE(is_audit_finding(Termination::Agreement));
+  CHECK_FALSE(is_audit_finding(Termination::IllegalPositionDraw));
+  CHECK_FALSE(is_audit_finding(Termination::None));
+}
+
+TEST_CASE("audit: threefold claim points, on the board and by a written move, with their evidence", "[audit]") {
+  const GameRecord record = record_of("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8");
+  const GameAudit a = audit_game(record, GameResult::Ongoing);
+  CHECK(a.plies == 8);
+  CHECK(a.ending == Termination::None);
+  const std::vector<Finding> threefold = of_kind(a, Termination::ThreefoldClaim);
+  // After 4.Ng1 (ply 7) Black may write 4...Ng8, which makes the start position a third
+  // time (9.2.1); after it (ply 8) the repetition is on the board (9.2.2).
+  REQUIRE(threefold.size() >= 2);
+  const Finding& written = threefold[threefold.size() - 2];
+  CHECK(written.ply == 7);
+  CHECK_FALSE(written.on_board);
+  REQUIRE(written.intended.size() == 1);
+  CHECK(written.intended[0] == Move(Square::F6, Square::G8));
+  CHECK(std::string(written.article) == "9.2.1");
+  const Finding& on_board = threefold.back();
+  CHECK(on_board.ply == 8);
+  CHECK(on_board.on_board);
+  CHECK(on_board.occurrences == Plies{0, 4, 8});
+  CHECK(std::string(on_board.article) == "9.2.2");
+  CHECK(a.count(Termination::ThreefoldClaim) == int(threefold.size()));
+}
+
+TEST_CASE("audit: play after a fivefold repetition is void, and so is a decisive recorded result", "[audit]") {
+  const GameRecord record = record_of(std::string(knight_shuffle) + " 9. e4 e5");
+  SECTION("the moves after ply 16 are only counted") {
+    const GameAudit a = audit_game(record, GameResult::WhiteWins);
+    CHECK(a.plies == 18);
+    CHECK(a.ending == Termination::FivefoldRepetition);
+    CHECK(a.end_ply == 16);
+    CHECK(a.played_on);
+    CHECK(a.laws_result == GameResult::Draw);
+    CHECK_FALSE(a.result_agrees);
+    CHECK(std::string(a.disagreement) ==
+          "the game had already ended; the later moves and the recorded result are void");
+    for (const Finding& f : a.findings) CHECK(f.ply <= 16);
+    const std::vector<Finding> fivefold = of_kind(a, Termination::FivefoldRepetition);
+    REQUIRE(fivefold.size() == 1);
+    CHECK(fivefold[0].occurrences == Plies{0, 4, 8, 12, 16});
+  }
+  SECTION("a draw recorded agrees") {
+    const GameAudit a = audit_game(record, GameResult::Draw);
+    CHECK(a.result_agrees);
+  }
+  SECTION("under the 1997 Laws there is no fivefold rule: play goes on, the claims stay claims") {
+    Rules rules;
+    rules.edition = Edition::Fide1997;
+    const GameAudit a = audit_game(record_of(std::string(knight_shuffle) + " 9. e4 e5", rules), GameResult::WhiteWins);
+    CHECK(a.ending == Termination::None);
+    CHECK_FALSE(a.played_on);
+    CHECK(a.result_agrees);
+    CHECK(a.count(Termination::ThreefoldClaim) > 0);
+    CHECK(a.count(Termination::FivefoldRepetition) == 0);
+  }
+}
+
+TEST_CASE("audit: a win recorded for a side that cannot checkmate (5.1.2 from 2023, 6.9)", "[audit]") {
+  const std::string fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+  SECTION("2023: Black cannot mate with a bare king: 0-1 disagrees, the Laws give a draw") {
+    const GameAudit a = audit_game(record_of("1. Ra2", Rules{}, fen), GameResult::BlackWins);
+    CHECK_FALSE(a.result_agrees);
+    CHECK(a.laws_result == GameResult::Draw);
+    CHECK(std::string(a.disagreement) == "the winner could not checkmate by any series of legal moves");
+  }
+  SECTION("1-0 for the side with the rook agrees") {
+    CHECK(audit_game(record_of("1. Ra2", Rules{}, fen), GameResult::WhiteWins).result_agrees);
+  }
+  SECTION("2017: a resignation into a position the opponent cannot win was still a loss") {
+    Rules rules;
+    rules.edition = Edition::Fide2017;
+    CHECK(audit_game(record_of("1. Ra2", rules, fen), GameResult::BlackWins).result_agrees);
+  }
+}
+
+TEST_CASE("audit: a fifty-move claim is one finding for the whole run; written moves are capped", "[audit]") {
+  // 98 plies on the FEN clock, trusted (E13): ply 1 makes 99 (a written move completes
+  // the fifty), ply 2 makes 100 (on the board), and so on.
+  Rules rules;
+  rules.interpretation.trust_fen_halfmove_clock = true;
+  const std::string fen = "4k3/8/8/8/8/8/8/R3K3 w - - 98 80";
+  const GameRecord record = record_of("1. Ra2 Kd8 2. Ra1 Ke8", rules, fen);
+  const GameAudit a = GameAuditor(record, 3).audit(GameResult::Ongoing);
+  const std::vector<Finding> fifty = of_kind(a, Termination::FiftyMoveClaim);
+  REQUIRE(fifty.size() == 1);
+  CHECK(fifty[0].ply == 1);
+  CHECK(fifty[0].until_ply == 4);
+  CHECK(fifty[0].on_board);           // true somewhere in the run (from ply 2)
+  CHECK(fifty[0].intended.size() == 3);  // capped at 3 of Black's king moves
+  CHECK(fifty[0].halfmoves == 99);
+  CHECK(a.count(Termination::FiftyMoveClaim) == 1);
+}
+
+TEST_CASE("audit: 2014 'the last 75 moves': a 75-move point passed by a pawn move is no ending (spec 7.1, E7)",
+          "[audit]") {
+  Rules rules;
+  rules.edition = Edition::Fide2014;
+  rules.interpretation.trust_fen_halfmove_clock = true;
+  const std::string fen = "4k3/8/8/8/8/8/P7/R3K3 w - - 149 80";
+  SECTION("Last75 (the default 2014 reading): the point stays a finding, the game goes on") {
+    const GameAudit a = audit_game(record_of("1. Rb1 Kd8 2. a4 Ke8", rules, fen), GameResult::Ongoing);
+    CHECK(a.ending == Termination::None);
+    CHECK_FALSE(a.played_on);
+    CHECK(a.count(Termination::SeventyFiveMoves) == 1);
+  }
+  SECTION("any series of 75 moves: the game ended at ply 1") {
+    rules.interpretation.seventyfive_2014 = SeventyFiveRule::AnySeries75;
+    const GameAudit a = audit_game(record_of("1. Rb1 Kd8 2. a4 Ke8", rules, fen), GameResult::Ongoing);
+    CHECK(a.ending == Termination::SeventyFiveMoves);
+    CHECK(a.end_ply == 1);
+    CHECK(a.played_on);
+  }
+}
+
+TEST_CASE("audit: the audit reads the record as it stood at each ply, like a live game", "[audit]") {
+  // The findings of an audit of a finished record are the claims a Game offered at each
+  // ply of the same game.
+  const char* moves[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "e4", "e5", "Nf3", "Nf6", "Ng1", "Ng8"};
+  Game g;
+  std::vector<GameRecord::Ply> claim_plies;
+  for (const char* m : moves) {
+    REQUIRE(g.play_san(m) == GameError::None);
+    if (g.available_claims().threefold()) claim_plies.push_back(g.record().ply());
+  }
+  const GameAudit a = audit_game(g.record(), GameResult::Ongoing);
+  std::vector<GameRecord::Ply> audited;
+  for (const Finding& f : of_kind(a, Termination::ThreefoldClaim)) audited.push_back(f.ply);
+  CHECK(audited == claim_plies);
+  CHECK_FALSE(audited.empty());
+}
