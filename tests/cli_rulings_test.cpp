@@ -1073,6 +1073,74 @@ TEST_CASE("cli: lost output exits 2 with \"cannot write standard output\", for e
   CHECK(out.err == "arbiter: cannot write /dev/full: " + std::string(std::strerror(ENOSPC)) + "\n");
 }
 
+// ---- messages ----------------------------------------------------------------------------
+
+TEST_CASE("cli: every numeric option states its range in words (\"--game must be 1 or more\")", "[cli]") {
+  // Before, `claim --game 0` printed CLI11's "Value 0 not in range 0.000000 to 17976931348..."
+  // (the largest double, 309 digits).
+  struct Bad {
+    std::string args, message;
+  };
+  const std::vector<Bad> cases = {
+      {"claim --pgn sample.pgn --game 0 --ply 1 --claim threefold", "--game must be 1 or more\n"},
+      {"claim --pgn sample.pgn --game x --ply 1 --claim threefold", "--game must be 1 or more\n"},
+      {"claim --pgn sample.pgn --game 99999999999 --ply 1 --claim threefold", "--game must be at most 2147483647\n"},
+      {"claim --pgn sample.pgn --game 2 --ply -1 --claim threefold", "--ply must be 0 or more\n"},
+      {"claim --pgn sample.pgn --game 2 --ply 49 --claim threefold --seconds-left -5", "--seconds-left must be 0 or more\n"},
+      {"perft --fen startpos --depth 21", "--depth must be from 0 to 20\n"},
+      {"perft --fen startpos --depth -1", "--depth must be from 0 to 20\n"},
+      // Ranges that depend on the file: said in words too.
+      {"claim --pgn sample.pgn --game 2 --ply 85 --claim threefold",
+       "arbiter: --ply must be from 0 to 84 (game 2 has 84 plies)\n"},
+      {"claim --pgn sample.pgn --game 6 --ply 1 --claim threefold",
+       "arbiter: sample.pgn: no game 6: --game must be from 1 to 5 (the file has 5 games)\n"},
+  };
+  for (const Bad& c : cases) {
+    const Run r = run(c.args, games_dir());
+    INFO("arbiter " << c.args << "\nstandard error: " << r.err);
+    CHECK(r.status == 2);
+    CHECK(r.err.substr(0, c.message.size()) == c.message);
+  }
+  // Every numeric option of every command the tool lists, given a value no option takes.
+  for (const std::string& command : listed_commands()) {
+    for (const std::string& line : split_lines(run(command + " --help").out)) {
+      const std::size_t at = line.find("--");
+      const std::size_t type = line.find(" INT");
+      if (at == std::string::npos || type == std::string::npos || type < at) continue;
+      const std::string option = line.substr(at, line.find(' ', at) - at);
+      for (const char* value : {"-99999999999999999999999", "1e999", "x"}) {
+        const Run r = run(command + " " + option + " " + value);
+        INFO("arbiter " << command << " " << option << " " << value << "\nstandard error: " << r.err);
+        CHECK(r.status == 2);
+        CHECK(r.err.rfind(option + " must be ", 0) == 0);
+        CHECK(r.err.find("000000") == std::string::npos);
+      }
+    }
+  }
+}
+
+TEST_CASE("cli claim: a written move from an empty square says \"there is no piece on h5\"", "[cli]") {
+  // Zukertort - Steinitz after 24...Kf7 (ply 48): h5 is empty. Before, the consequence said
+  // "the piece of the written move has no legal move".
+  const std::string zs = "claim --pgn sample.pgn --game 2 --ply 48 --claim threefold --intended h5h8";
+  const std::vector<std::pair<std::string, std::string>> languages = {
+      {"en", "There is no piece on h5, so any legal move may be made."},
+      {"pt", "Não há nenhuma peça em h5, portanto qualquer lance legal pode ser feito."},
+      {"es", "No hay ninguna pieza en h5, por lo que puede realizarse cualquier jugada legal."},
+      {"ru", "На поле h5 нет фигуры, поэтому можно сделать любой возможный ход."}};
+  for (const auto& [lang, sentence] : languages) {
+    const Run r = run(zs + " --lang " + lang, games_dir());
+    INFO("--lang " << lang << ": " << r.out);
+    CHECK(r.status == 1);
+    CHECK(contains(r.out, sentence));
+    CHECK(!contains(r.out, "has no legal move"));
+    const json j = json::parse(run(zs + " --lang " + lang + " --json", games_dir()).out);
+    CHECK(j["intended_illegal"] == true);
+    CHECK(j["must_move_from"].is_null());
+    CHECK(contains(j["explanation"].get<std::string>(), sentence));
+  }
+}
+
 // ---- bad input ---------------------------------------------------------------------------
 
 TEST_CASE(

@@ -412,15 +412,42 @@ TEST_CASE("explain: an illegal written move: the same piece must move (E1)", "[e
         "on f6). The claim also counts as a draw offer, which the opponent may accept (FIDE 2023, Article 9.1.2.3).");
   for (Language l : all_languages) check_text(explain(r, g, l), l, "f6");
 
-  // A written move from an empty square: any legal move may be made.
+  // A written move of a piece that has no legal move: any legal move may be made.
   Game h = knights_game();
-  const Claim nothing = claim_of(ClaimKind::Threefold, Color::Black, Move(Square::D5, Square::D4));
-  const Ruling any = h.claim(nothing);
+  const Ruling any = h.claim(claim_of(ClaimKind::Threefold, Color::Black, Move(Square::A8, Square::A5)));
   REQUIRE(any.intended_illegal);
   REQUIRE(any.must_move_from == Square::None);
   CHECK(contains(explain(any, h, Language::English),
                  "The piece of the written move has no legal move, so any legal move may be made."));
   for (Language l : all_languages) check_text(explain(any, h, l), l);
+}
+
+TEST_CASE("explain: a written move from an empty square says there is no piece there (E1), in four languages",
+          "[explain]") {
+  // Before, it said "the piece of the written move has no legal move": there is no piece.
+  Game g = knights_game();
+  const Ruling r = g.claim(claim_of(ClaimKind::Threefold, Color::Black, Move(Square::H5, Square::H8)));
+  REQUIRE(r.intended_illegal);
+  REQUIRE(r.must_move_from == Square::None);
+  const std::string expected[] = {
+      "There is no piece on h5, so any legal move may be made.",
+      "Não há nenhuma peça em h5, portanto qualquer lance legal pode ser feito.",
+      "No hay ninguna pieza en h5, por lo que puede realizarse cualquier jugada legal.",
+      "На поле h5 нет фигуры, поэтому можно сделать любой возможный ход."};
+  for (Language l : all_languages) {
+    const std::string text = explain(r, g, l);
+    check_text(text, l);
+    CHECK(contains(text, expected[int(l)]));
+  }
+  CHECK(!contains(explain(r, g, Language::English), "has no legal move"));
+
+  // The opponent's piece on the written move's square: not the claimant's.
+  Game h = knights_game();
+  const Ruling theirs = h.claim(claim_of(ClaimKind::Threefold, Color::Black, Move(Square::E2, Square::E4)));
+  REQUIRE(theirs.intended_illegal);
+  CHECK(contains(explain(theirs, h, Language::English),
+                 "The piece on e2 is not the claimant's, so any legal move may be made."));
+  for (Language l : all_languages) check_text(explain(theirs, h, l), l, "e2");
 }
 
 TEST_CASE("explain: inadmissible claims: not on move (9.2), after touching a piece (9.4), game over", "[explain]") {

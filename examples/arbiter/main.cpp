@@ -41,10 +41,12 @@
 // unreadable move, a game or ply out of range, output that cannot be written).
 
 #include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -66,6 +68,29 @@ using arbiter_cli::exit_bad_input;
 using arbiter_cli::exit_ok;
 using arbiter_cli::standard_output;
 constexpr int exit_invalid_fen = 1;
+
+// Adds a whole-number option whose range is said in words when a value is outside it or
+// is no number: "--game must be 1 or more", "--depth must be from 0 to 20" (CLI11's own
+// message prints bounds as doubles, 309 digits for an open range). No `max`: no bound
+// above but the type's.
+template <class Int>
+CLI::Option* add_number(CLI::App& command, const std::string& name, Int& value, long long min, const std::string& description,
+                        long long max = std::numeric_limits<Int>::max()) {
+  const bool open = max == std::numeric_limits<Int>::max();
+  const std::string range = open ? fmt::format("{} must be {} or more", name, min)
+                                 : fmt::format("{} must be from {} to {}", name, min, max);
+  auto set = [&value, name, min, max, open, range](const std::string& text) {
+    long long v = 0;
+    const char* end = text.data() + text.size();
+    const auto [at, error] = std::from_chars(text.data(), end, v);
+    const bool number = (error == std::errc() || error == std::errc::result_out_of_range) && at == end;
+    const bool too_large = error == std::errc::result_out_of_range ? text[0] != '-' : v > max;
+    if (number && too_large && open) throw CLI::ValidationError(fmt::format("{} must be at most {}", name, max));
+    if (!number || error != std::errc() || v < min || v > max) throw CLI::ValidationError(range);
+    value = Int(v);
+  };
+  return command.add_option_function<std::string>(name, set, description)->type_name("INT");
+}
 
 struct FenInput {
   std::string fen = "startpos";
@@ -268,7 +293,7 @@ int main(int argc, char** argv) {
   bool divide = false;
   CLI::App* perft = app.add_subcommand("perft", "count the leaf nodes of the legal move tree");
   perft_fen.add_to(*perft);
-  perft->add_option("--depth", depth, "depth in plies")->required()->check(CLI::Range(0, 20));
+  add_number(*perft, "--depth", depth, 0, "depth in plies", 20)->required();
   perft->add_flag("--divide", divide, "print the count below each legal move first");
 
   CLI::App* fen = app.add_subcommand("fen", "check a FEN and print it normalized");
@@ -315,12 +340,12 @@ int main(int argc, char** argv) {
   arbiter_cli::ClaimCommand claim_command;
   CLI::App* claim = app.add_subcommand("claim", "rule on one draw claim at one point of a game");
   claim->add_option("--pgn", claim_command.pgn, "the PGN file")->required();
-  claim->add_option("--game", claim_command.game, "the game's number in the file (default 1)")->check(CLI::PositiveNumber);
-  claim->add_option("--ply", claim_command.ply, "the claim is made after this many plies (0: at the start)")->required();
+  add_number(*claim, "--game", claim_command.game, 1, "the game's number in the file (default 1)");
+  add_number(*claim, "--ply", claim_command.ply, 0, "the claim is made after this many plies (0: at the start)")->required();
   claim->add_option("--claim", claim_command.claim, "threefold or fifty")->required();
   claim->add_option("--intended", claim_command.intended, "the move written first (SAN; two squares for an illegal one)");
   claim->add_flag("--touched", claim_command.touched, "the claimant has touched a piece with intent (9.4)");
-  claim->add_option("--seconds-left", claim_command.seconds_left, "the claimant's time left (1997-2005 deductions)");
+  add_number(*claim, "--seconds-left", claim_command.seconds_left, 0, "the claimant's time left (1997-2005 deductions)");
   ruling_options(*claim, claim_command.options);
   claim->add_flag("--json", claim_command.options.json, "the ruling as one JSON object");
 

@@ -484,12 +484,13 @@ int run_claim(const ClaimCommand& command) {
     return exit_bad_input;
   }
   if (!have) {
-    fmt::print(stderr, "arbiter: {}: no game {} (the file has {} games)\n", command.pgn, command.game, count);
+    fmt::print(stderr, "arbiter: {}: no game {}: --game must be from 1 to {} (the file has {} game{})\n", command.pgn,
+               command.game, count, count, count == 1 ? "" : "s");
     return exit_bad_input;
   }
   const std::size_t plies = found.main_line.moves.size();
   if (command.ply < 0 || std::size_t(command.ply) > plies) {
-    fmt::print(stderr, "arbiter: ply {} is out of range (game {} has plies 0 to {})\n", command.ply, command.game, plies);
+    fmt::print(stderr, "arbiter: --ply must be from 0 to {} (game {} has {} plies)\n", plies, command.game, plies);
     return exit_bad_input;
   }
 

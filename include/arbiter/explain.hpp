@@ -112,7 +112,7 @@ enum class Message : std::uint16_t {
   ClaimInadmissible,
   // What follows an incorrect claim
   Penalty, ClaimantTime, ClaimantHalfTime, ClaimantTable2001, MustPlay, MustMoveSamePiece, AnyMove,
-  ClaimIsOffer,
+  NoPieceOn, NotClaimantsPiece, ClaimIsOffer,
   // What the player to move could claim
   ClaimsGameOver, ClaimsNone, ClaimsRightLost, ClaimsThreefoldOnBoard, ClaimsThreefoldIntended,
   ClaimsFiftyOnBoard, ClaimsFiftyIntended,
@@ -536,6 +536,16 @@ inline constexpr MessageInfo message_table[] = {
     "A peça do lance anotado não tem nenhum lance legal, portanto qualquer lance legal pode ser feito.",
     "La pieza de la jugada anotada no tiene ninguna jugada legal, por lo que puede realizarse cualquier jugada legal.",
     "У фигуры записанного хода нет возможных ходов, поэтому можно сделать любой возможный ход."}},
+  {Message::NoPieceOn, "consequence.no_piece_on", MessageGroup::Consequence,
+   {"There is no piece on {square}, so any legal move may be made.",
+    "Não há nenhuma peça em {square}, portanto qualquer lance legal pode ser feito.",
+    "No hay ninguna pieza en {square}, por lo que puede realizarse cualquier jugada legal.",
+    "На поле {square} нет фигуры, поэтому можно сделать любой возможный ход."}},
+  {Message::NotClaimantsPiece, "consequence.not_claimants_piece", MessageGroup::Consequence,
+   {"The piece on {square} is not the claimant's, so any legal move may be made.",
+    "A peça em {square} não é do reclamante, portanto qualquer lance legal pode ser feito.",
+    "La pieza en {square} no es del reclamante, por lo que puede realizarse cualquier jugada legal.",
+    "Фигура на поле {square} не принадлежит заявившему ничью, поэтому можно сделать любой возможный ход."}},
   {Message::ClaimIsOffer, "consequence.claim_is_offer", MessageGroup::Consequence,
    {"The claim also counts as a draw offer, which the opponent may accept ({edition}, Article {article}).",
     "A reclamação também vale como oferta de empate, que o adversário pode aceitar ({edition}, artigo {article}).",
@@ -1027,8 +1037,15 @@ inline std::string explain(const Ruling& ruling, const GameRecord& record, const
     text += " " + x.msg(Message::MustPlay, {{"san", x.san(pos, ruling.must_play)}});
   else if (ruling.intended_illegal && ruling.must_move_from != Square::None)
     text += " " + x.msg(Message::MustMoveSamePiece, {{"square", to_string(ruling.must_move_from)}});
-  else if (ruling.intended_illegal)
-    text += " " + x.msg(Message::AnyMove);
+  else if (ruling.intended_illegal) {
+    // E1: no piece of the claimant's that can move stands on the written move's square.
+    const Square from = intended.from();
+    const Piece piece = pos.piece_on(from);
+    const Message why = piece == Piece::None                       ? Message::NoPieceOn
+                        : color_of(piece) != pos.side_to_move() ? Message::NotClaimantsPiece
+                                                                  : Message::AnyMove;
+    text += " " + x.msg(why, {{"square", to_string(from)}});
+  }
   if (ruling.counts_as_offer) {
     const std::string_view offer_article = detail::Explainer::article(rules.laws().articles.claim_is_offer);
     text += " " + x.msg(Message::ClaimIsOffer, {{"edition", edition}, {"article", offer_article}});
