@@ -29,7 +29,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 struct Game {
-  arbiter::Position start;
+  arbiter::Position start = arbiter::Position::startpos();
   std::vector<arbiter::Move> moves;
 };
 
@@ -55,8 +55,8 @@ std::vector<Game> load(const std::vector<std::string>& paths) {
     std::FILE* in = std::fopen(path.c_str(), "rb");
     if (!in) continue;
     arbiter::PgnReader reader = arbiter::PgnReader::from_file(in, options);
-    for (arbiter::PgnStatus st; (st = reader.next(g)) != arbiter::PgnStatus::End;) {
-      if (st == arbiter::PgnStatus::Error) continue;
+    for (auto st = reader.next(g); !arbiter::is_end(st); st = reader.next(g)) {
+      if (!st) continue;
       Game game{g.start, {}};
       for (const arbiter::PgnMove& m : g.main_line.moves) {
         if (!m.move) break;

@@ -407,8 +407,8 @@ int main(int argc, char** argv) {
   // Warm-up, not timed: caches, branch predictors and clock speed settle for both.
   {
     const BenchPosition& bp = positions[0];
-    const arbiter::FenResult parsed = arbiter::parse_fen(bp.fen);
-    if (parsed && arbiter::perft(parsed.position, 4) != bp.nodes[4]) {
+    const auto parsed = arbiter::parse_fen(bp.fen);
+    if (parsed && arbiter::perft(parsed->position, 4) != bp.nodes[4]) {
       fmt::print(stderr, "error: arbiter perft(4) of the start position is wrong\n");
       return 1;
     }
@@ -422,10 +422,10 @@ int main(int argc, char** argv) {
   for (const BenchPosition& bp : positions) {
     const int depth = quick ? bp.depth - 1 : bp.depth;
     const std::uint64_t expected = bp.nodes[depth];
-    const arbiter::FenResult parsed = arbiter::parse_fen(bp.fen);
+    const auto parsed = arbiter::parse_fen(bp.fen);
     if (!parsed) {
       fmt::print(stderr, "error: arbiter rejects the FEN of {} ({}): {}\n", bp.name, bp.fen,
-                 parsed.error.message());
+                 parsed.error().message());
       return 1;
     }
     fmt::print("{:<11} depth {}  {:>11} nodes  ", bp.name, depth, expected);
@@ -434,7 +434,7 @@ int main(int argc, char** argv) {
     std::vector<double> a_mnps, s_mnps, ratios;
     for (int run = 0; run < runs; ++run) {
       const Clock::time_point start = Clock::now();
-      const std::uint64_t nodes = arbiter::perft(parsed.position, depth);
+      const std::uint64_t nodes = arbiter::perft(parsed->position, depth);
       const double a_seconds = seconds_since(start);
       if (nodes != expected) {
         fmt::print("\nerror: arbiter perft({}) of {} = {}, expected {}\n", depth, bp.name, nodes, expected);

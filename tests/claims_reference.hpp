@@ -32,7 +32,7 @@ class Reference {
     const bool pawn = arbiter::type_of(p.piece_on(m.from())) == arbiter::PieceType::Pawn;
     const bool capture = !m.is_castling() && (m.is_en_passant() || p.piece_on(m.to()) != arbiter::Piece::None);
     zeroing_.push_back(pawn || capture);
-    positions_.push_back(p.play(m));
+    positions_.push_back(p.play_unchecked(m));
     signatures_.emplace_back(positions_.back());
   }
 
@@ -55,7 +55,7 @@ class Reference {
       const bool pawn = arbiter::type_of(pos.piece_on(m.from())) == arbiter::PieceType::Pawn;
       const bool capture = !m.is_castling() && (m.is_en_passant() || pos.piece_on(m.to()) != arbiter::Piece::None);
       if (!pawn && !capture && f.halfmoves + 1 >= 100) f.fifty_intended = true;
-      if (!f.threefold_intended && occurrences(arbiter::PositionSignature(pos.play(m)), i) >= 2) f.threefold_intended = true;
+      if (!f.threefold_intended && occurrences(arbiter::PositionSignature(pos.play_unchecked(m)), i) >= 2) f.threefold_intended = true;
     }
     return f;
   }

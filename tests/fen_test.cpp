@@ -29,7 +29,6 @@ struct ErrorName {
 };
 
 constexpr ErrorName error_names[] = {
-    {"None", PositionError::None},
     {"FieldCount", PositionError::FieldCount},
     {"BoardCharacter", PositionError::BoardCharacter},
     {"RankTooLong", PositionError::RankTooLong},
@@ -55,11 +54,19 @@ constexpr ErrorName error_names[] = {
     {"OpponentInCheck", PositionError::OpponentInCheck},
     {"TooManyCheckers", PositionError::TooManyCheckers},
     {"ImpossibleCheck", PositionError::ImpossibleCheck},
+    {"InvalidPiece", PositionError::InvalidPiece},
+    {"InvalidSideToMove", PositionError::InvalidSideToMove},
+    {"InvalidSquare", PositionError::InvalidSquare},
 };
 
 // The last enumerator: a kind added after it must be added here, to the table above and
 // to fen_invalid.txt, or the tests below fail.
-constexpr PositionError last_error = PositionError::ImpossibleCheck;
+constexpr PositionError last_error = PositionError::InvalidSquare;
+// The kinds only a Setup built by hand can have (no FEN can write them): the setup tests
+// in position_test.cpp produce them.
+constexpr bool setup_only(PositionError e) {
+  return e == PositionError::InvalidPiece || e == PositionError::InvalidSideToMove || e == PositionError::InvalidSquare;
+}
 constexpr int error_kind_count = int(last_error) + 1;
 
 std::string error_name(PositionError e) {
@@ -78,10 +85,10 @@ bool error_from_name(const std::string& name, PositionError& out) {
   return false;
 }
 
-std::string describe_result(const FenResult& r) {
-  if (r.ok()) return "ok: " + to_fen(r.position);
-  return error_name(r.error.error) + " field " + std::to_string(r.error.field) + " column " +
-         std::to_string(r.error.column) + " (" + r.error.message() + ")";
+std::string describe_result(const Result<ParsedFen, FenError>& r) {
+  if (r.ok()) return "ok: " + to_fen(r->position);
+  return error_name(r.error().error) + " field " + std::to_string(r.error().field) + " column " +
+         std::to_string(r.error().column) + " (" + r.error().message() + ")";
 }
 
 std::string trim(const std::string& s) {
@@ -97,7 +104,7 @@ std::string trim(const std::string& s) {
 
 struct InvalidCase {
   std::string line;
-  PositionError error = PositionError::None;
+  PositionError error{};
   int field = 0;
   int column = 0;
   std::string fen;
@@ -194,14 +201,14 @@ void check_round_trip(const Position& pos, const FenOptions& options) {
   for (FenCastling dialect : {FenCastling::Auto, FenCastling::Shredder}) {
     const std::string fen = to_fen(pos, dialect);
     INFO("to_fen: " << fen);
-    const FenResult again = parse_fen(fen, options);
+    const auto again = parse_fen(fen, options);
     INFO("re-parsed: " << describe_result(again));
     REQUIRE(again.ok());
-    CHECK(again.dropped.empty());
-    CHECK(again.position == pos);
-    CHECK(again.position.key() == pos.key());
-    CHECK(again.position.is_chess960() == pos.is_chess960());
-    CHECK(to_fen(again.position, dialect) == fen);
+    CHECK(again->repairs.empty());
+    CHECK(again->position == pos);
+    CHECK(again->position.key() == pos.key());
+    CHECK(again->position.is_chess960() == pos.is_chess960());
+    CHECK(to_fen(again->position, dialect) == fen);
   }
 }
 
@@ -230,45 +237,44 @@ TEST_CASE("fen: each invalid FEN fails with its error, field and column", "[fen]
   CHECK(cases.size() >= 60);
   for (const InvalidCase& c : cases) {
     INFO("fen_invalid.txt: " << c.line);
-    const FenResult strict = parse_fen(c.fen);
+    const auto strict = parse_fen(c.fen);
     INFO("strict: " << describe_result(strict));
     REQUIRE_FALSE(strict.ok());
-    CHECK(strict.error.error == c.error);
-    CHECK(strict.error.field == c.field);
-    CHECK(strict.error.column == c.column);
-    CHECK(strict.dropped.empty());
+    CHECK(strict.error().error == c.error);
+    CHECK(strict.error().field == c.field);
+    CHECK(strict.error().column == c.column);
 
     // The same FEN in lenient mode: a droppable fault is repaired (and reported where
     // strict mode reported it); any other fault still fails, in the same way.
     FenOptions lenient_options;
     lenient_options.lenient = true;
-    const FenResult lenient = parse_fen(c.fen, lenient_options);
+    const auto lenient = parse_fen(c.fen, lenient_options);
     INFO("lenient: " << describe_result(lenient));
     const bool fixable_counters = (c.error == PositionError::FieldCount && (c.field == 5 || c.field == 6)) ||
                                   (c.error == PositionError::FullmoveNumber && c.fen.substr(c.column) == "0");
     if (is_droppable(c.error)) {
       REQUIRE(lenient.ok());
-      REQUIRE_FALSE(lenient.dropped.empty());
-      CHECK(same_error(lenient.dropped.front(), strict.error));
-      CHECK(Position::validate(lenient.position.to_setup()).error == PositionError::None);
+      REQUIRE_FALSE(lenient->repairs.empty());
+      CHECK(same_error(lenient->repairs.front(), strict.error()));
+      CHECK(Position::validate(lenient->position.to_setup()).ok());
     } else if (fixable_counters) {
       REQUIRE(lenient.ok());
-      CHECK_FALSE(lenient.dropped.empty());
+      CHECK_FALSE(lenient->repairs.empty());
     } else {
       REQUIRE_FALSE(lenient.ok());
-      CHECK(same_error(lenient.error, strict.error));
+      CHECK(same_error(lenient.error(), strict.error()));
     }
 
     // Only the two check kinds are waived by ignore_impossible_check.
     FenOptions relaxed;
     relaxed.ignore_impossible_check = true;
-    const FenResult r = parse_fen(c.fen, relaxed);
+    const auto r = parse_fen(c.fen, relaxed);
     INFO("ignore_impossible_check: " << describe_result(r));
     if (c.error == PositionError::TooManyCheckers || c.error == PositionError::ImpossibleCheck) {
       CHECK(r.ok());
     } else {
       REQUIRE_FALSE(r.ok());
-      CHECK(same_error(r.error, strict.error));
+      CHECK(same_error(r.error(), strict.error()));
     }
   }
 }
@@ -276,14 +282,14 @@ TEST_CASE("fen: each invalid FEN fails with its error, field and column", "[fen]
 TEST_CASE("fen: every PositionError kind is produced by fen_invalid.txt", "[fen][invalid]") {
   std::set<int> produced;
   for (const InvalidCase& c : read_invalid_cases()) {
-    const FenResult r = parse_fen(c.fen);
-    if (!r.ok() && r.error.error == c.error) produced.insert(int(r.error.error));
+    const auto r = parse_fen(c.fen);
+    if (!r.ok() && r.error().error == c.error) produced.insert(int(r.error().error));
   }
-  // None..last_error, and beyond while describe() knows the value: a kind added after
-  // last_error without a FEN here fails too.
-  for (int i = int(PositionError::None); i < 256; ++i) {
+  // Every kind up to last_error, and beyond while describe() knows the value: a kind added
+  // after last_error without a FEN here fails too.
+  for (int i = 0; i < 256; ++i) {
     const PositionError e = PositionError(i);
-    if (e == PositionError::None) continue;
+    if (setup_only(e)) continue;
     if (i > int(last_error) && std::string(describe(e)) == "unknown error") break;
     INFO("PositionError::" << error_name(e) << " (" << describe(e) << ")");
     if (!produced.count(i)) FAIL("no FEN in fen_invalid.txt produces this error");
@@ -292,44 +298,44 @@ TEST_CASE("fen: every PositionError kind is produced by fen_invalid.txt", "[fen]
 
 TEST_CASE("fen: field count faults and separators", "[fen][invalid]") {
   SECTION("empty and blank input") {
-    FenResult r = parse_fen("");
+    auto r = parse_fen("");
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error.error == PositionError::FieldCount);
-    CHECK(r.error.field == 1);
-    CHECK(r.error.column == 0);
+    CHECK(r.error().error == PositionError::FieldCount);
+    CHECK(r.error().field == 1);
+    CHECK(r.error().column == 0);
     r = parse_fen(" \t ");
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error.error == PositionError::FieldCount);
-    CHECK(r.error.field == 1);
-    CHECK(r.error.column == 3);
+    CHECK(r.error().error == PositionError::FieldCount);
+    CHECK(r.error().field == 1);
+    CHECK(r.error().column == 3);
   }
   SECTION("tabs, newlines and runs of spaces separate fields") {
-    const FenResult r = parse_fen(" \t4k3/8/8/8/8/8/8/4K3\tw\n-  -\r\n0 1\n");
+    const auto r = parse_fen(" \t4k3/8/8/8/8/8/8/4K3\tw\n-  -\r\n0 1\n");
     INFO(describe_result(r));
     REQUIRE(r.ok());
-    CHECK(to_fen(r.position) == "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    CHECK(to_fen(r->position) == "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     // A fault in field 1 is reported at its place in the whole input.
-    const FenResult bad = parse_fen("\t\t4k3/8/8/8/8/8/8/4K3N w - - 0 1");
+    const auto bad = parse_fen("\t\t4k3/8/8/8/8/8/8/4K3N w - - 0 1");
     REQUIRE_FALSE(bad.ok());
-    CHECK(bad.error.error == PositionError::RankTooLong);
-    CHECK(bad.error.column == 21);
+    CHECK(bad.error().error == PositionError::RankTooLong);
+    CHECK(bad.error().column == 21);
   }
   SECTION("an extra field is reported at the seventh field") {
     const std::string seven = std::string(start_fen) + " x";
-    FenResult r = parse_fen(seven);
+    auto r = parse_fen(seven);
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error.error == PositionError::FieldCount);
-    CHECK(r.error.field == 7);
-    CHECK(r.error.column == int(seven.size()) - 1);
+    CHECK(r.error().error == PositionError::FieldCount);
+    CHECK(r.error().field == 7);
+    CHECK(r.error().column == int(seven.size()) - 1);
     // With more than seven fields the error still names field 7; the column is the
     // start of an extra field (the library reports where it stopped reading).
     const std::string eight = std::string(start_fen) + " x y";
     r = parse_fen(eight);
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error.error == PositionError::FieldCount);
-    CHECK(r.error.field == 7);
-    CHECK(r.error.column >= int(std::string(start_fen).size()) + 1);
-    CHECK(r.error.column <= int(eight.size()));
+    CHECK(r.error().error == PositionError::FieldCount);
+    CHECK(r.error().field == 7);
+    CHECK(r.error().column >= int(std::string(start_fen).size()) + 1);
+    CHECK(r.error().column <= int(eight.size()));
   }
 }
 
@@ -342,12 +348,12 @@ TEST_CASE("fen: valid FENs parse strictly and round-trip", "[fen][valid]") {
   CHECK(cases.size() >= 40);
   for (const ValidCase& c : cases) {
     INFO("fen_valid.txt: " << c.line);
-    const FenResult r = parse_fen(c.fen);
+    const auto r = parse_fen(c.fen);
     INFO("parsed: " << describe_result(r));
     REQUIRE(r.ok());
-    CHECK(r.dropped.empty());
-    const Position& pos = r.position;
-    CHECK(Position::validate(pos.to_setup()).error == PositionError::None);
+    CHECK(r->repairs.empty());
+    const Position& pos = r->position;
+    CHECK(Position::validate(pos.to_setup()).ok());
     CHECK(to_fen(pos) == c.canonical);
     CHECK(to_fen(pos, FenCastling::Auto) == to_fen(pos));
     if (!c.shredder.empty()) CHECK(to_fen(pos, FenCastling::Shredder) == c.shredder);
@@ -356,42 +362,42 @@ TEST_CASE("fen: valid FENs parse strictly and round-trip", "[fen][valid]") {
     // this position, from either dialect.
     FenOptions auto_mode;
     check_round_trip(pos, auto_mode);
-    const FenResult canonical = parse_fen(c.canonical);
+    const auto canonical = parse_fen(c.canonical);
     REQUIRE(canonical.ok());
-    CHECK(canonical.position == pos);
-    CHECK(to_fen(canonical.position) == c.canonical);
+    CHECK(canonical->position == pos);
+    CHECK(to_fen(canonical->position) == c.canonical);
 
     // Lenient mode changes nothing in a valid six-field FEN.
     FenOptions lenient;
     lenient.lenient = true;
-    const FenResult l = parse_fen(c.fen, lenient);
+    const auto l = parse_fen(c.fen, lenient);
     REQUIRE(l.ok());
-    CHECK(l.dropped.empty());
-    CHECK(l.position == pos);
+    CHECK(l->repairs.empty());
+    CHECK(l->position == pos);
 
     // The same position is read in Chess960 mode too (flagged as Chess960), and in
     // Standard mode exactly when it is a standard-chess position.
     FenOptions chess960;
     chess960.castling = CastlingMode::Chess960;
-    const FenResult r960 = parse_fen(c.fen, chess960);
+    const auto r960 = parse_fen(c.fen, chess960);
     REQUIRE(r960.ok());
-    CHECK(r960.position.is_chess960());
-    CHECK(to_fen(r960.position) == to_fen(pos));
+    CHECK(r960->position.is_chess960());
+    CHECK(to_fen(r960->position) == to_fen(pos));
     FenOptions standard;
     standard.castling = CastlingMode::Standard;
-    const FenResult rstd = parse_fen(c.fen, standard);
+    const auto rstd = parse_fen(c.fen, standard);
     CHECK(rstd.ok() == !pos.is_chess960());
-    if (rstd.ok()) CHECK(rstd.position == pos);
+    if (rstd.ok()) CHECK(rstd->position == pos);
 
     // A position you can set up is one you can play from.
     for (Move m : legal_moves(pos)) {
-      const Position next = pos.play(m);
+      const Position next = pos.play_unchecked(m);
       INFO("after " << to_uci(pos, m) << ": " << to_fen(next));
-      CHECK(Position::validate(next.to_setup()).error == PositionError::None);
-      const FenResult again = parse_fen(to_fen(next), options_for(next));
+      CHECK(Position::validate(next.to_setup()).ok());
+      const auto again = parse_fen(to_fen(next), options_for(next));
       REQUIRE(again.ok());
-      CHECK(again.position == next);
-      CHECK(again.position.key() == next.key());
+      CHECK(again->position == next);
+      CHECK(again->position.key() == next.key());
     }
   }
 }
@@ -459,22 +465,22 @@ void check_lenient(const std::string& fen, const std::vector<Repair>& expected, 
   CHECK_FALSE(parse_fen(fen).ok());
   FenOptions options;
   options.lenient = true;
-  const FenResult r = parse_fen(fen, options);
+  const auto r = parse_fen(fen, options);
   INFO("lenient: " << describe_result(r));
   REQUIRE(r.ok());
-  REQUIRE(r.dropped.size() == expected.size());
+  REQUIRE(r->repairs.size() == expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
-    INFO("repair " << i << ": " << error_name(r.dropped[i].error) << " field " << r.dropped[i].field << " column "
-                   << r.dropped[i].column);
-    CHECK(r.dropped[i].error == expected[i].error);
-    CHECK(r.dropped[i].field == expected[i].field);
-    CHECK(r.dropped[i].column == expected[i].column);
+    INFO("repair " << i << ": " << error_name(r->repairs[i].error) << " field " << r->repairs[i].field << " column "
+                   << r->repairs[i].column);
+    CHECK(r->repairs[i].error == expected[i].error);
+    CHECK(r->repairs[i].field == expected[i].field);
+    CHECK(r->repairs[i].column == expected[i].column);
   }
-  CHECK(Position::validate(r.position.to_setup()).error == PositionError::None);
-  CHECK(to_fen(r.position) == repaired);
-  const FenResult strict = parse_fen(repaired, options_for(r.position));
+  CHECK(Position::validate(r->position.to_setup()).ok());
+  CHECK(to_fen(r->position) == repaired);
+  const auto strict = parse_fen(repaired, options_for(r->position));
   REQUIRE(strict.ok());
-  CHECK(strict.position == r.position);
+  CHECK(strict->position == r->position);
 }
 
 }  // namespace
@@ -574,29 +580,29 @@ TEST_CASE("fen: lenient mode does not repair other faults", "[fen][lenient]") {
   };
   for (const Case& c : cases) {
     INFO(c.fen);
-    const FenResult r = parse_fen(c.fen, options);
+    const auto r = parse_fen(c.fen, options);
     INFO(describe_result(r));
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error.error == c.error);
-    CHECK(r.error.field == c.field);
-    CHECK(r.error.column == c.column);
+    CHECK(r.error().error == c.error);
+    CHECK(r.error().field == c.field);
+    CHECK(r.error().column == c.column);
   }
   SECTION("faults found after a repair are reported") {
     // Dropping the en passant square (halfmove clock 1) leaves a plain knight check,
     // which is possible without it.
-    const FenResult r = parse_fen("4k3/8/8/4p3/8/3n4/8/4K3 w - e6 1 2", options);
+    const auto r = parse_fen("4k3/8/8/4p3/8/3n4/8/4K3 w - e6 1 2", options);
     INFO(describe_result(r));
     REQUIRE(r.ok());
-    REQUIRE(r.dropped.size() == 1);
-    CHECK(r.dropped[0].error == PositionError::EnPassantWithHalfmoveClock);
-    CHECK(to_fen(r.position) == "4k3/8/8/4p3/8/3n4/8/4K3 w - - 1 2");
+    REQUIRE(r->repairs.size() == 1);
+    CHECK(r->repairs[0].error == PositionError::EnPassantWithHalfmoveClock);
+    CHECK(to_fen(r->position) == "4k3/8/8/4p3/8/3n4/8/4K3 w - - 1 2");
     // The castling rights are dropped, then the side not to move is found in check.
-    const FenResult check = parse_fen("R3k3/8/8/8/8/8/4K3/7R w KQ - 0 1", options);
+    const auto check = parse_fen("R3k3/8/8/8/8/8/4K3/7R w KQ - 0 1", options);
     INFO(describe_result(check));
     REQUIRE_FALSE(check.ok());
-    CHECK(check.error.error == PositionError::OpponentInCheck);
-    CHECK(check.error.field == 1);
-    CHECK(check.error.column == 0);
+    CHECK(check.error().error == PositionError::OpponentInCheck);
+    CHECK(check.error().field == 1);
+    CHECK(check.error().column == 0);
   }
 }
 
@@ -611,39 +617,39 @@ TEST_CASE("fen: castling modes", "[fen][castling]") {
   chess960.castling = CastlingMode::Chess960;
 
   SECTION("Standard mode rejects a Chess960 position's rights") {
-    FenResult r = parse_fen(fen960, standard);
+    auto r = parse_fen(fen960, standard);
     INFO(describe_result(r));
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error.error == PositionError::CastlingWithoutRook);
-    CHECK(r.error.field == 3);
-    CHECK(r.error.column == 46);
+    CHECK(r.error().error == PositionError::CastlingWithoutRook);
+    CHECK(r.error().field == 3);
+    CHECK(r.error().column == 46);
     // King on d1: the king is off its standard square.
     r = parse_fen("r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 0 1", standard);
     INFO(describe_result(r));
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error.error == PositionError::CastlingWithoutKing);
-    CHECK(r.error.field == 3);
-    CHECK(r.error.column == 26);
+    CHECK(r.error().error == PositionError::CastlingWithoutKing);
+    CHECK(r.error().field == 3);
+    CHECK(r.error().column == 26);
     // A second rook between king and corner: K names the corner rook, G does not.
     CHECK(parse_fen("4k3/8/8/8/8/8/8/4K1RR w K - 0 1", standard).ok());
     r = parse_fen("4k3/8/8/8/8/8/8/4K1RR w G - 0 1", standard);
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error.error == PositionError::CastlingWithoutRook);
-    CHECK(r.error.column == 24);
+    CHECK(r.error().error == PositionError::CastlingWithoutRook);
+    CHECK(r.error().column == 24);
     // K finds the outermost rook g1 when h1 is empty: not a standard right.
     r = parse_fen("4k3/8/8/8/8/8/8/4K1R1 w K - 0 1", standard);
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error.error == PositionError::CastlingWithoutRook);
-    CHECK(r.error.column == 24);
+    CHECK(r.error().error == PositionError::CastlingWithoutRook);
+    CHECK(r.error().column == 24);
     // Positions without castling rights are read in Standard mode whatever the placement.
-    const FenResult none = parse_fen("nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBRN w - - 0 1", standard);
+    const auto none = parse_fen("nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBRN w - - 0 1", standard);
     REQUIRE(none.ok());
-    CHECK_FALSE(none.position.is_chess960());
+    CHECK_FALSE(none->position.is_chess960());
   }
   SECTION("Auto mode reads X-FEN") {
-    const FenResult r = parse_fen(fen960);
+    const auto r = parse_fen(fen960);
     REQUIRE(r.ok());
-    const Position& pos = r.position;
+    const Position& pos = r->position;
     CHECK(pos.is_chess960());
     CHECK(pos.castling_rook(Color::White, CastlingSide::KingSide) == Square::G1);
     CHECK(pos.castling_rook(Color::White, CastlingSide::QueenSide) == Square::B1);
@@ -652,41 +658,41 @@ TEST_CASE("fen: castling modes", "[fen][castling]") {
     CHECK(to_fen(pos) == fen960);
     CHECK(to_fen(pos, FenCastling::Shredder) == "nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBRN w GBgb - 0 1");
     // Chess960 mode reads the same.
-    const FenResult same = parse_fen(fen960, chess960);
+    const auto same = parse_fen(fen960, chess960);
     REQUIRE(same.ok());
-    CHECK(same.position == pos);
-    CHECK(same.position.key() == pos.key());
+    CHECK(same->position == pos);
+    CHECK(same->position.key() == pos.key());
   }
   SECTION("Chess960 mode flags every position as Chess960") {
-    const FenResult start960 = parse_fen(start_fen, chess960);
+    const auto start960 = parse_fen(start_fen, chess960);
     REQUIRE(start960.ok());
-    CHECK(start960.position.is_chess960());
-    CHECK(to_fen(start960.position) == start_fen);  // X-FEN of the outermost rooks is KQkq
+    CHECK(start960->position.is_chess960());
+    CHECK(to_fen(start960->position) == start_fen);  // X-FEN of the outermost rooks is KQkq
     const Position start = Position::startpos();
     CHECK_FALSE(start.is_chess960());
-    CHECK(start960.position.key() == start.key());
-    CHECK(start960.position != start);  // only the Chess960 flag differs
+    CHECK(start960->position.key() == start.key());
+    CHECK(start960->position != start);  // only the Chess960 flag differs
     // Castling is written king-takes-rook in Chess960.
-    const Position open960 = parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", chess960).position;
+    const Position open960 = parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", chess960).value().position;
     CHECK(to_uci(open960, Move::castling(Square::E1, Square::H1)) == "e1h1");
     // Without castling rights too.
-    const FenResult none = parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", chess960);
+    const auto none = parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", chess960);
     REQUIRE(none.ok());
-    CHECK(none.position.is_chess960());
-    CHECK_FALSE(parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").position.is_chess960());
+    CHECK(none->position.is_chess960());
+    CHECK_FALSE(parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").value().position.is_chess960());
   }
   SECTION("Shredder HAha on the standard start position is KQkq") {
     const std::string shredder = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
     for (CastlingMode mode : {CastlingMode::Auto, CastlingMode::Standard}) {
       FenOptions o;
       o.castling = mode;
-      const FenResult r = parse_fen(shredder, o);
+      const auto r = parse_fen(shredder, o);
       REQUIRE(r.ok());
-      CHECK_FALSE(r.position.is_chess960());
-      CHECK(r.position == Position::startpos());
-      CHECK(r.position.key() == Position::startpos().key());
-      CHECK(to_fen(r.position) == start_fen);
-      CHECK(to_fen(r.position, FenCastling::Shredder) == shredder);
+      CHECK_FALSE(r->position.is_chess960());
+      CHECK(r->position == Position::startpos());
+      CHECK(r->position.key() == Position::startpos().key());
+      CHECK(to_fen(r->position) == start_fen);
+      CHECK(to_fen(r->position, FenCastling::Shredder) == shredder);
     }
   }
 }
@@ -696,26 +702,26 @@ TEST_CASE("fen: castling modes", "[fen][castling]") {
 // ---------------------------------------------------------------------------------------
 
 TEST_CASE("fen: error messages name the field and the 1-based character", "[fen]") {
-  FenResult r = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1");
+  auto r = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1");
   REQUIRE_FALSE(r.ok());
-  CHECK(r.error.message() == "field 2 (side to move), character 45: side to move must be 'w' or 'b'");
+  CHECK(r.error().message() == "field 2 (side to move), character 45: side to move must be 'w' or 'b'");
 
   r = parse_fen("4k3/3P4/8/8/8/8/8/4K3 w - - 0 1");
   REQUIRE_FALSE(r.ok());
-  CHECK(r.error.message() == "field 1 (piece placement), character 6: the side not to move is in check");
+  CHECK(r.error().message() == "field 1 (piece placement), character 6: the side not to move is in check");
 
   r = parse_fen(std::string(start_fen) + " 1");
   REQUIRE_FALSE(r.ok());
-  CHECK(r.error.message() == "field 7, character 58: wrong number of fields");
+  CHECK(r.error().message() == "field 7, character 58: wrong number of fields");
 
   for (const InvalidCase& c : read_invalid_cases()) {
-    const FenResult bad = parse_fen(c.fen);
+    const auto bad = parse_fen(c.fen);
     REQUIRE_FALSE(bad.ok());
-    const std::string m = bad.error.message();
+    const std::string m = bad.error().message();
     INFO(c.line << " -> " << m);
-    CHECK(m.rfind("field " + std::to_string(bad.error.field), 0) == 0);
-    CHECK(m.find(", character " + std::to_string(bad.error.column + 1) + ": ") != std::string::npos);
-    CHECK(m.find(describe(bad.error.error)) != std::string::npos);
+    CHECK(m.rfind("field " + std::to_string(bad.error().field), 0) == 0);
+    CHECK(m.find(", character " + std::to_string(bad.error().column + 1) + ": ") != std::string::npos);
+    CHECK(m.find(describe(bad.error().error)) != std::string::npos);
   }
 }
 
@@ -726,34 +732,34 @@ TEST_CASE("fen: error messages name the field and the 1-based character", "[fen]
 TEST_CASE("fen: regressions (extra fields, lenient standard mode, Chess960 flag after a repair)", "[fen]") {
   SECTION("with eight or more fields the column is that of the seventh field") {
     const std::string fen = std::string(start_fen) + " x y";
-    const FenResult r = parse_fen(fen);
+    const auto r = parse_fen(fen);
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error.field == 7);
-    CHECK(r.error.column == 57);  // was 59, the eighth field
+    CHECK(r.error().field == 7);
+    CHECK(r.error().column == 57);  // was 59, the eighth field
   }
   SECTION("lenient Standard mode drops a right that is not a standard-chess right") {
     FenOptions o;
     o.lenient = true;
     o.castling = CastlingMode::Standard;
     // Dropped as expected when no rook at all is on the king side ...
-    FenResult r = parse_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1", o);
+    auto r = parse_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1", o);
     REQUIRE(r.ok());
     // ... and also with a rook on g1 (it used to fail with CastlingWithoutRook, column 24).
     r = parse_fen("4k3/8/8/8/8/8/8/4K1R1 w K - 0 1", o);
     INFO(describe_result(r));
     REQUIRE(r.ok());
-    REQUIRE(r.dropped.size() == 1);
-    CHECK(r.dropped[0].error == PositionError::CastlingWithoutRook);
-    CHECK(r.dropped[0].column == 24);
-    CHECK(to_fen(r.position) == "4k3/8/8/8/8/8/8/4K1R1 w - - 0 1");
+    REQUIRE(r->repairs.size() == 1);
+    CHECK(r->repairs[0].error == PositionError::CastlingWithoutRook);
+    CHECK(r->repairs[0].column == 24);
+    CHECK(to_fen(r->position) == "4k3/8/8/8/8/8/8/4K1R1 w - - 0 1");
   }
   SECTION("a lenient repair that drops the only Chess960 right leaves a standard position") {
     FenOptions o;
     o.lenient = true;
-    const FenResult r = parse_fen("4k3/8/8/8/8/8/8/R3K3 w GQ - 0 1", o);
+    const auto r = parse_fen("4k3/8/8/8/8/8/8/R3K3 w GQ - 0 1", o);
     REQUIRE(r.ok());
-    CHECK_FALSE(r.position.is_chess960());
-    CHECK(to_fen(r.position) == "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    CHECK_FALSE(r->position.is_chess960());
+    CHECK(to_fen(r->position) == "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
   }
 }
 
@@ -766,21 +772,21 @@ namespace {
 /// What any input must give: an error inside the input, or a valid position whose FEN
 /// reads back identically.
 void check_any_input(const std::string& input, const FenOptions& options) {
-  const FenResult r = parse_fen(input, options);
+  const auto r = parse_fen(input, options);
   if (!r.ok()) {
-    if (r.error.field < 1 || r.error.field > 7 || r.error.column < 0 || r.error.column > int(input.size())) {
+    if (r.error().field < 1 || r.error().field > 7 || r.error().column < 0 || r.error().column > int(input.size())) {
       CAPTURE(input, options.lenient, int(options.castling));
       FAIL("error outside the input: " << describe_result(r));
     }
     return;
   }
-  for (const FenError& d : r.dropped) {
-    if (!options.lenient || !d || d.field < 1 || d.field > 6 || d.column < 0 || d.column > int(input.size())) {
+  for (const FenError& d : r->repairs) {
+    if (!options.lenient || d.field < 1 || d.field > 6 || d.column < 0 || d.column > int(input.size())) {
       CAPTURE(input, options.lenient, int(options.castling));
       FAIL("bad repair: " << error_name(d.error) << " field " << d.field << " column " << d.column);
     }
   }
-  const Position& pos = r.position;
+  const Position& pos = r->position;
   const std::string fen = to_fen(pos);
   FenOptions again_options = options;
   again_options.lenient = false;
@@ -790,9 +796,9 @@ void check_any_input(const std::string& input, const FenOptions& options) {
     again_options = options_for(pos);
     again_options.ignore_impossible_check = options.ignore_impossible_check;
   }
-  const FenResult again = parse_fen(fen, again_options);
-  if (!again.ok() || !(again.position == pos) || again.position.key() != pos.key() || to_fen(again.position) != fen ||
-      Position::validate(pos.to_setup(), options.ignore_impossible_check)) {
+  const auto again = parse_fen(fen, again_options);
+  if (!again.ok() || !(again->position == pos) || again->position.key() != pos.key() || to_fen(again->position) != fen ||
+      !Position::validate(pos.to_setup(), options.ignore_impossible_check)) {
     CAPTURE(input, fen, options.lenient, int(options.castling));
     FAIL("the parsed position does not read back identically: " << describe_result(again));
   }
@@ -970,12 +976,12 @@ TEST_CASE("fen: random placements with random state fields", "[fen][robustness]"
            std::to_string(1 + percent(rng));
 
     for (const FenOptions& o : fuzz_options) check_any_input(fen, o);
-    const FenResult r = parse_fen(fen);
+    const auto r = parse_fen(fen);
     if (r.ok()) {
       ++parsed;
-      chess960 += r.position.is_chess960();
-      with_ep += r.position.en_passant_square() != Square::None;
-      with_castling += r.position.castling_rights().any();
+      chess960 += r->position.is_chess960();
+      with_ep += r->position.en_passant_square() != Square::None;
+      with_castling += r->position.castling_rights().any();
     }
   }
   INFO("parsed " << parsed << ", Chess960 " << chess960 << ", en passant " << with_ep << ", castling "

@@ -27,7 +27,7 @@ inline arbiter::GameOptions options_for(arbiter::Edition e, arbiter::TimeControl
 inline void play_san(arbiter::Game& g, std::initializer_list<const char*> moves) {
   for (const char* m : moves) {
     INFO("playing " << m << " in " << arbiter::to_fen(g.position()));
-    REQUIRE(g.play_san(m) == arbiter::GameError::None);
+    REQUIRE(g.play_san(m));
   }
 }
 
@@ -35,24 +35,24 @@ inline void play_san(arbiter::Game& g, std::initializer_list<const char*> moves)
 inline void play_uci(arbiter::Game& g, const std::vector<std::string>& moves) {
   for (const std::string& m : moves) {
     INFO("playing " << m << " at ply " << g.record().ply() << " in " << arbiter::to_fen(g.position()));
-    REQUIRE(g.play_uci(m) == arbiter::GameError::None);
+    REQUIRE(g.play_uci(m));
   }
 }
 
 /// A legal move of the game's position, in UCI.
 inline arbiter::Move uci(const arbiter::Game& g, const char* text) {
-  const arbiter::UciResult r = arbiter::parse_uci(g.position(), text);
+  const auto r = arbiter::parse_uci(g.position(), text);
   INFO(text << " in " << arbiter::to_fen(g.position()));
   REQUIRE(r.ok());
-  return r.move;
+  return (*r);
 }
 
 /// A legal move of the game's position, in SAN.
 inline arbiter::Move san(const arbiter::Game& g, const char* text) {
-  const arbiter::SanResult r = arbiter::parse_san(g.position(), text);
+  const auto r = arbiter::parse_san(g.position(), text);
   INFO(text << " in " << arbiter::to_fen(g.position()));
   REQUIRE(r.ok());
-  return r.move;
+  return (*r);
 }
 
 inline arbiter::Claim claim_of(arbiter::ClaimKind kind, arbiter::Color by, arbiter::Move intended = arbiter::Move::none(),

@@ -19,7 +19,7 @@ std::vector<unsigned> counts_of(const std::string& fen, const std::vector<std::s
   RepetitionTracker<> tracker;
   std::vector<unsigned> counts;
   for (std::size_t i = 0; i < positions.size(); ++i) {
-    const bool irreversible = i == 0 || positions[i - 1].is_irreversible(parse_uci(positions[i - 1], moves[i - 1]).move);
+    const bool irreversible = i == 0 || positions[i - 1].is_irreversible(parse_uci(positions[i - 1], moves[i - 1]).value_or(Move::none()));
     tracker.push(positions[i].key(), irreversible);
     counts.push_back(tracker.count());
   }
@@ -187,20 +187,20 @@ TEST_CASE("key 9.2.3: Chess960 castling rights belong to their rook", "[key][cas
   // different possible moves, so different positions.
   FenOptions chess960;
   chess960.castling = CastlingMode::Chess960;
-  const FenResult outer = parse_fen("4k3/8/8/8/8/8/8/R1R1K3 w A - 0 1", chess960);
-  const FenResult inner = parse_fen("4k3/8/8/8/8/8/8/R1R1K3 w C - 0 1", chess960);
+  const auto outer = parse_fen("4k3/8/8/8/8/8/8/R1R1K3 w A - 0 1", chess960);
+  const auto inner = parse_fen("4k3/8/8/8/8/8/8/R1R1K3 w C - 0 1", chess960);
   REQUIRE(outer.ok());
   REQUIRE(inner.ok());
-  CHECK(outer.position.castling_rook(Color::White, CastlingSide::QueenSide) == Square::A1);
-  CHECK(inner.position.castling_rook(Color::White, CastlingSide::QueenSide) == Square::C1);
-  CHECK(outer.position.key() != inner.position.key());
-  CHECK(PositionSignature(outer.position) != PositionSignature(inner.position));
-  CHECK(to_fen(outer.position) == "4k3/8/8/8/8/8/8/R1R1K3 w Q - 0 1");  // X-FEN: outermost rook
-  CHECK(to_fen(inner.position) == "4k3/8/8/8/8/8/8/R1R1K3 w C - 0 1");
+  CHECK(outer->position.castling_rook(Color::White, CastlingSide::QueenSide) == Square::A1);
+  CHECK(inner->position.castling_rook(Color::White, CastlingSide::QueenSide) == Square::C1);
+  CHECK(outer->position.key() != inner->position.key());
+  CHECK(PositionSignature(outer->position) != PositionSignature(inner->position));
+  CHECK(to_fen(outer->position) == "4k3/8/8/8/8/8/8/R1R1K3 w Q - 0 1");  // X-FEN: outermost rook
+  CHECK(to_fen(inner->position) == "4k3/8/8/8/8/8/8/R1R1K3 w C - 0 1");
   // Moving the a1 rook loses only the right tied to it.
-  const Position after = outer.position.play(Move(Square::A1, Square::A2));
+  const Position after = outer->position.play_unchecked(Move(Square::A1, Square::A2));
   CHECK_FALSE(after.castling_rights().any(Color::White));
-  const Position kept = inner.position.play(Move(Square::A1, Square::A2));
+  const Position kept = inner->position.play_unchecked(Move(Square::A1, Square::A2));
   CHECK(kept.castling_rights().has(Color::White, CastlingSide::QueenSide));
 }
 

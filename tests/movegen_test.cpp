@@ -33,19 +33,19 @@ void check_tree(const Position& pos, int depth, std::uint64_t& nodes) {
   FenOptions options;
   options.castling = pos.is_chess960() ? CastlingMode::Chess960 : CastlingMode::Auto;
   options.ignore_impossible_check = true;
-  const FenResult again = parse_fen(fen, options);
+  const auto again = parse_fen(fen, options);
   INFO(fen);
   REQUIRE(again.ok());
-  REQUIRE(again.position == pos);
-  REQUIRE(again.position.key() == pos.key());
+  REQUIRE(again->position == pos);
+  REQUIRE(again->position.key() == pos.key());
 
   for (Move m : moves) {
     const std::string uci = to_uci(pos, m);
     INFO(uci);
-    const UciResult parsed = parse_uci(pos, uci);
+    const auto parsed = parse_uci(pos, uci);
     REQUIRE(parsed.ok());
-    REQUIRE(parsed.move == m);
-    const Position next = pos.play(m);
+    REQUIRE((*parsed) == m);
+    const Position next = pos.play_unchecked(m);
     REQUIRE_FALSE(next.is_attacked(next.king_square(us), ~us));
     REQUIRE(next.side_to_move() == ~us);
     if (depth > 1) check_tree(next, depth - 1, nodes);

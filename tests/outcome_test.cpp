@@ -157,7 +157,7 @@ TEST_CASE("outcome: a position whose only legal reply leads to a dead position i
     // White Qa1xg7+: Black's Kh8 has g8 and h7 covered, so Kxg7 is the only legal move.
     const Position before = position("K6k/6r1/8/8/8/8/8/Q7 w - - 0 1");
     CHECK(board_ending(before) == Termination::None);
-    const Position after = before.play(Move(Square::A1, Square::G7));
+    const Position after = before.play_unchecked(Move(Square::A1, Square::G7));
     REQUIRE(after.in_check());
     REQUIRE(legal_move_count(after) == 1);
     // By material alone White (K+Q) could still mate ...
@@ -166,19 +166,19 @@ TEST_CASE("outcome: a position whose only legal reply leads to a dead position i
     // ... but no legal continuation leads to mate: the position is dead now (5.2.2).
     CHECK(is_dead_position(after));
     CHECK(board_ending(after) == Termination::DeadPosition);
-    const Position recaptured = after.play(Move(Square::H8, Square::G7));
+    const Position recaptured = after.play_unchecked(Move(Square::H8, Square::G7));
     CHECK(board_ending(recaptured) == Termination::DeadPosition);
   }
   SECTION("a quiet sacrifice with check, the forced recapture leaving K+B v K") {
     const Position before = position("7k/8/8/8/8/8/8/Kb4Q1 w - - 0 1");
-    const Position after = before.play(Move(Square::G1, Square::G7));  // Qg7+, only Kxg7
+    const Position after = before.play_unchecked(Move(Square::G1, Square::G7));  // Qg7+, only Kxg7
     REQUIRE(legal_move_count(after) == 1);
     CHECK(board_ending(after) == Termination::DeadPosition);
   }
   SECTION("a single forced reply that leaves mating material is not dead") {
     // Same capture, but a white rook remains: after Kxg7, K+R v K can still mate.
     const Position before = position("K6k/6r1/8/8/8/8/8/QR6 w - - 0 1");
-    const Position after = before.play(Move(Square::A1, Square::G7));
+    const Position after = before.play_unchecked(Move(Square::A1, Square::G7));
     REQUIRE(legal_move_count(after) == 1);
     CHECK_FALSE(is_dead_position(after));
     CHECK(board_ending(after) == Termination::None);
@@ -186,7 +186,7 @@ TEST_CASE("outcome: a position whose only legal reply leads to a dead position i
   SECTION("two legal replies: no forced line, not dead even if one reply would be") {
     // Black can recapture with the king or with the rook on g8; after Rxg7 Black keeps a rook.
     const Position before = position("6rk/6r1/8/8/8/8/8/Q3K3 w - - 0 1");
-    const Position after = before.play(Move(Square::A1, Square::G7));
+    const Position after = before.play_unchecked(Move(Square::A1, Square::G7));
     REQUIRE(legal_move_count(after) >= 2);
     CHECK_FALSE(is_dead_position(after));
     CHECK(board_ending(after) == Termination::None);

@@ -157,7 +157,7 @@ class CorpusChecker : public PgnVisitor {
     if (depth_ == 0 && m) {
       last_.play_in_place(m);
     } else if (depth_ == 0) {
-      play_null_move(last_);
+      last_ = last_.play_null().value_or(last_);
     }
     if (!check_) return;
     ++totals_.checked_plies;
@@ -169,14 +169,14 @@ class CorpusChecker : public PgnVisitor {
     }
     const std::string san(written);
     // The reader's move is the move parse_san() reads (or, for UCI castling, parse_uci()).
-    const SanResult r = parse_san(before, san);
+    const auto r = parse_san(before, san);
     std::string uci;
     if (!r.ok()) {
-      if (!long_algebraic(strip_checks(san), uci) || parse_uci(before, uci).move != m)
-        fail("parse_san rejects " + san + ": " + san_error_message(before, r), before);
+      if (!long_algebraic(strip_checks(san), uci) || parse_uci(before, uci).value_or(Move::none()) != m)
+        fail("parse_san rejects " + san + ": " + r.error().message(before), before);
       ++totals_.nonstandard["castling as the king's move in UCI (e1g1)"];
-    } else if (r.move != m) {
-      fail("parse_san reads " + san + " as " + to_uci(before, r.move) + ", the reader as " + to_uci(before, m), before);
+    } else if ((*r) != m) {
+      fail("parse_san reads " + san + " as " + to_uci(before, (*r)) + ", the reader as " + to_uci(before, m), before);
     }
     // to_san of the move is the standard form of what was written.
     const std::string standard = to_san(before, m);
@@ -191,7 +191,7 @@ class CorpusChecker : public PgnVisitor {
       return;
     }
     if (long_algebraic(w, uci)) {
-      if (parse_uci(before, uci).move != m) fail("long algebraic " + san + " is not " + standard, before);
+      if (parse_uci(before, uci).value_or(Move::none()) != m) fail("long algebraic " + san + " is not " + standard, before);
       ++totals_.nonstandard["long algebraic / UCI (e2e4)"];
       return;
     }
@@ -238,7 +238,7 @@ class CorpusChecker : public PgnVisitor {
   bool check_ = true;
   int depth_ = 0;
   PgnResult result_tag_ = PgnResult::None, marker_ = PgnResult::None;
-  Position last_;
+  Position last_ = Position::startpos();
 };
 
 }  // namespace
@@ -262,10 +262,10 @@ TEST_CASE("pgn corpus: every game reads, replays, keeps its keys, and reads its 
     PgnReader reader = PgnReader::from_file(f);
     CorpusChecker checker(totals, name);
     for (;;) {
-      const PgnStatus status = reader.next(checker);
-      if (status == PgnStatus::End) break;
-      if (status == PgnStatus::Game) continue;
-      const PgnError& e = reader.error();
+      const Result<PgnRead, PgnError> status = reader.next(checker);
+      if (is_end(status)) break;
+      if (status) continue;
+      const PgnError& e = status.error();
       const KnownBad* known = nullptr;
       for (const KnownBad& k : known_bad)
         if (name == k.file && e.game == k.game) known = &k;
@@ -338,7 +338,7 @@ TEST_CASE("pgn corpus: the known-bad variations read when bad variations are dro
     PgnReader reader = PgnReader::from_file(f, options);
     PgnGame game;
     std::uint64_t dropped = 0;
-    while (reader.next(game) != PgnStatus::End)
+    while (!is_end(reader.next(game)))
       for (const PgnError& w : game.warnings) dropped += w.kind == PgnErrorKind::BadMove;
     std::fclose(f);
     CHECK(reader.bad_games() == c.bad_games);
@@ -358,8 +358,8 @@ TEST_CASE("pgn corpus: the UCI-move file and a strict reading", "[pgn][corpus]")
     REQUIRE(f != nullptr);
     PgnReader reader = PgnReader::from_file(f, options);
     PgnGame g;
-    for (PgnStatus s; (s = reader.next(g)) != PgnStatus::End;)
-      if (s == PgnStatus::Game) games.push_back(g);
+    for (auto s = reader.next(g); !is_end(s); s = reader.next(g))
+      if (s) games.push_back(g);
     std::fclose(f);
     return reader.bad_games();
   };

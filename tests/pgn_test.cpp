@@ -33,10 +33,18 @@ std::string slurp(const std::string& path) {
   return ss.str();
 }
 
+// A game in export format; the test fails if the writer refuses it.
+std::string pgn_text(const PgnGame& game, const PgnWriteOptions& options = {}) {
+  Result<std::string, PgnWriteError> r = to_pgn(game, options);
+  INFO((r ? std::string() : r.error().message()));
+  REQUIRE(r.ok());
+  return std::move(r).value();
+}
+
 // Every game of a text, with the status of each and the error of each bad one.
 struct ReadAll {
   std::vector<PgnGame> games;  // the games read (good ones only)
-  std::vector<PgnStatus> status;
+  std::vector<bool> status;  // per game: read (true) or bad (false)
   std::vector<PgnError> errors;  // one per bad game
   std::vector<PgnError> warnings;
 };
@@ -45,12 +53,12 @@ ReadAll read_all(PgnReader reader) {
   ReadAll r;
   PgnGame game;
   for (;;) {
-    const PgnStatus s = reader.next(game);
-    if (s == PgnStatus::End) break;
-    r.status.push_back(s);
+    const Result<PgnRead, PgnError> s = reader.next(game);
+    if (is_end(s)) break;
+    r.status.push_back(s.ok());
     for (const PgnError& w : game.warnings) r.warnings.push_back(w);
-    if (s == PgnStatus::Game) r.games.push_back(game);
-    else r.errors.push_back(reader.error());
+    if (s) r.games.push_back(game);
+    else r.errors.push_back(s.error());
   }
   return r;
 }
@@ -89,7 +97,7 @@ struct Recorder : PgnVisitor {
 
 std::string record(PgnReader reader) {
   Recorder rec;
-  while (reader.next(rec) != PgnStatus::End) {
+  while (!is_end(reader.next(rec))) {
   }
   return rec.log;
 }
@@ -100,7 +108,11 @@ std::vector<std::string> uci_line(const PgnGame& g) {
   for (const PgnMove& m : g.main_line.moves) {
     out.push_back(m.move ? to_uci(pos, m.move) : "0000");
     if (m.move) pos.play_in_place(m.move);
-    else REQUIRE(play_null_move(pos));
+    else {
+      const Result<Position, MoveError> passed = pos.play_null();
+      REQUIRE(passed);
+      pos = *passed;
+    }
   }
   return out;
 }
@@ -478,7 +490,7 @@ TEST_CASE("pgn: UCI moves, other lenient forms, and strict mode", "[pgn][san]") 
     REQUIRE(refused.errors.size() == 1);
     CHECK(refused.errors[0].kind == PgnErrorKind::BadMove);
     // Strict SAN names the standard form.
-    CHECK(refused.errors[0].san == SanError::NotStandard);
+    CHECK(refused.errors[0].san == SanErrorKind::NotStandard);
   }
   PgnOptions strict;
   strict.strict = true;
@@ -536,12 +548,13 @@ TEST_CASE("pgn: null moves -- and Z0", "[pgn]") {
   CHECK(refused.errors[0].message == "null move '--' (null moves are not allowed)");
   CHECK(refused.errors[0].column == 7);
 
-  Position pos = Position::startpos();
-  CHECK(play_null_move(pos));
-  CHECK(pos.side_to_move() == Color::Black);
-  Position check = arbiter_test::position("4k3/8/8/8/8/8/8/4K2r w - - 0 1");
-  CHECK(!play_null_move(check));
-  CHECK(check.side_to_move() == Color::White);
+  const Result<Position, MoveError> passed = Position::startpos().play_null();
+  REQUIRE(passed);
+  CHECK(passed->side_to_move() == Color::Black);
+  const Position check = arbiter_test::position("4k3/8/8/8/8/8/8/4K2r w - - 0 1");
+  const Result<Position, MoveError> in_check = check.play_null();
+  REQUIRE_FALSE(in_check);
+  CHECK(in_check.error().kind == MoveError::Kind::NullMoveInCheck);
 }
 
 TEST_CASE("pgn: a visitor sees every event, and can skip a game's movetext", "[pgn]") {
@@ -558,9 +571,9 @@ TEST_CASE("pgn: a visitor sees every event, and can skip a game's movetext", "[p
     PgnAction begin_movetext(const Position&) override { return PgnAction::Skip; }
   } skipper;
   PgnReader reader = PgnReader::from_memory(text);
-  CHECK(reader.next(skipper) == PgnStatus::Game);
-  CHECK(reader.next(skipper) == PgnStatus::Game);
-  CHECK(reader.next(skipper) == PgnStatus::End);
+  CHECK(reader.next(skipper).value_or(PgnRead::End) == PgnRead::Game);
+  CHECK(reader.next(skipper).value_or(PgnRead::End) == PgnRead::Game);
+  CHECK(is_end(reader.next(skipper)));
   CHECK(skipper.log.find("move") == std::string::npos);
   CHECK(skipper.log.find("result 1-0\nend\n") != std::string::npos);
   CHECK(reader.games() == 2);
@@ -594,7 +607,7 @@ TEST_CASE("pgn: a FILE*, a stream and memory give the same events, at any buffer
   // Game counts, plies.
   PgnReader reader = PgnReader::from_memory(text);
   PgnVisitor nothing;
-  while (reader.next(nothing) != PgnStatus::End) {
+  while (!is_end(reader.next(nothing))) {
   }
   CHECK(reader.games() == 3 + 17 + 6 + 2 + 2);
   CHECK(reader.bad_games() == 9 + 1);
@@ -643,8 +656,8 @@ TEST_CASE("pgn: malformed games give precise errors and the games around them ar
     CHECK(e.message == expected[i].message);
     CHECK(!e.warning);
   }
-  CHECK(r.errors[1].san == SanError::Illegal);
-  CHECK(r.errors[4].san == SanError::Ambiguous);
+  CHECK(r.errors[1].san == SanErrorKind::Illegal);
+  CHECK(r.errors[4].san == SanErrorKind::Ambiguous);
   CHECK(r.errors[1].to_string() == "game 4, line 20, column 37: illegal move 'Nxe5'; legal moves of that piece: Na3, Nc3");
 
   // The game without a result is read, with a warning where the result should be.
@@ -669,7 +682,7 @@ TEST_CASE("pgn: malformed games give precise errors and the games around them ar
 TEST_CASE("pgn: more errors: tags, tokens, NAGs, ends of input", "[pgn][errors]") {
   struct Case {
     const char* text;
-    PgnErrorKind kind;
+    std::optional<PgnErrorKind> kind;  // none: the text reads without an error
     std::uint64_t line, column;
     const char* message;
   };
@@ -692,17 +705,17 @@ TEST_CASE("pgn: more errors: tags, tokens, NAGs, ends of input", "[pgn][errors]"
       {"1. e4 $ *", PgnErrorKind::Syntax, 1, 7, "expected digits after '$' (a NAG such as $1)"},
       {"1. e4 $300 *", PgnErrorKind::Syntax, 1, 7, "NAG $300 out of range (0 to 255)"},
       {"1. e4 12x *", PgnErrorKind::Syntax, 1, 7, "unexpected '12x' (expected a move number, a move or a result)"},
-      {"!? 1. e4 *", PgnErrorKind::None, 0, 0, ""},
+      {"!? 1. e4 *", std::nullopt, 0, 0, ""},
   };
   for (const Case& c : cases) {
     INFO(c.text);
     const ReadAll r = read_text(c.text);
-    if (c.kind == PgnErrorKind::None) {
+    if (!c.kind) {
       CHECK(r.errors.empty());
       continue;
     }
     REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].kind == c.kind);
+    CHECK(r.errors[0].kind == *c.kind);
     CHECK(r.errors[0].line == c.line);
     CHECK(r.errors[0].column == c.column);
     CHECK(r.errors[0].message == c.message);
@@ -793,9 +806,9 @@ TEST_CASE("pgn: a 10 MB comment is truncated while it is read, not held whole", 
     std::rewind(f);
     PgnReader reader = PgnReader::from_file(f);  // default limit: 64 KiB
     Sizes v;
-    CHECK(reader.next(v) == PgnStatus::Game);
-    CHECK(reader.next(v) == PgnStatus::Game);  // the next game is read, with its wrong result
-    CHECK(reader.next(v) == PgnStatus::End);
+    CHECK(reader.next(v).value_or(PgnRead::End) == PgnRead::Game);
+    CHECK(reader.next(v).value_or(PgnRead::End) == PgnRead::Game);  // the next game is read, with its wrong result
+    CHECK(is_end(reader.next(v)));
     REQUIRE(v.comments.size() == 1);
     CHECK(v.comments[0] == std::size_t(1) << 16);
     CHECK(v.truncated[0]);
@@ -815,7 +828,7 @@ TEST_CASE("pgn: a 10 MB comment is truncated while it is read, not held whole", 
     options.comments = false;
     PgnReader reader = PgnReader::from_file(f, options);
     Sizes v;
-    CHECK(reader.next(v) == PgnStatus::Game);
+    CHECK(reader.next(v).value_or(PgnRead::End) == PgnRead::Game);
     CHECK(v.comments.empty());
     CHECK(v.warnings.empty());
   }
@@ -826,7 +839,7 @@ TEST_CASE("pgn: a 10 MB comment is truncated while it is read, not held whole", 
     options.max_comment_bytes = std::size_t(-1);
     PgnReader reader = PgnReader::from_file(f, options);
     Sizes v;
-    CHECK(reader.next(v) == PgnStatus::Game);
+    CHECK(reader.next(v).value_or(PgnRead::End) == PgnRead::Game);
     REQUIRE(v.comments.size() == 1);
     CHECK(v.comments[0] == size);
     CHECK(!v.truncated[0]);
@@ -852,7 +865,7 @@ TEST_CASE("pgn: a truncated file: every prefix reads to a game or a clear error"
       CHECK(n == 0);
       continue;
     }
-    if (r.status[0] == PgnStatus::Game) {
+    if (r.status[0]) {
       const bool complete = n >= text.size() - 1;  // the final newline is optional
       if (!complete) {
         // Read up to a whole move: flagged as having no result.
@@ -874,7 +887,7 @@ TEST_CASE("pgn: a truncated file: every prefix reads to a game or a clear error"
   CHECK(error_at("[Site \"Lon").kind == PgnErrorKind::UnexpectedEnd);
   CHECK(error_at("{the famous").kind == PgnErrorKind::UnterminatedComment);
   CHECK(error_at("2.f4 ex").message == "move ends before its destination square 'ex'");
-  CHECK(error_at("2.f4 ex").san == SanError::Truncated);
+  CHECK(error_at("2.f4 ex").san == SanErrorKind::Truncated);
   CHECK(error_at("12.").message == "the input ends after a move number (truncated?)");
 }
 
@@ -900,7 +913,9 @@ TEST_CASE("pgn: binary junk gives errors, never a crash or a hang, and good game
       Position pos = g.start;
       for (const PgnMove& m : g.main_line.moves) {
         if (!m.move) {
-          REQUIRE(play_null_move(pos));
+          const Result<Position, MoveError> passed = pos.play_null();
+          REQUIRE(passed);
+          pos = *passed;
           continue;
         }
         REQUIRE(is_legal(pos, m.move));
@@ -925,7 +940,7 @@ TEST_CASE("pgn: binary junk gives errors, never a crash or a hang, and good game
 TEST_CASE("pgn writer: export format, seven-tag roster, escapes, 80 columns", "[pgn][writer]") {
   const ReadAll r = read_text(slurp(fixture("basic.pgn")));
   REQUIRE(r.games.size() == 3);
-  const std::string out = to_pgn(r.games[0]);
+  const std::string out = pgn_text(r.games[0]);
   const std::vector<std::string> lines = lines_of(out);
   REQUIRE(lines.size() > 10);
   CHECK(lines[0] == "[Event \"Escapes: \\\"quoted\\\" and \\\\backslash\\\\\"]");
@@ -950,12 +965,12 @@ TEST_CASE("pgn writer: export format, seven-tag roster, escapes, 80 columns", "[
   PgnGame g;
   g.tags = {{"Annotator", "Me"}, {"White", "W"}, {"ECO", "B00"}};
   g.main_line.moves.push_back({Move(Square::E2, Square::E4), "e4", {}, {}, {}});
-  CHECK(to_pgn(g) ==
+  CHECK(pgn_text(g) ==
         "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"W\"]\n[Black \"?\"]\n"
         "[Result \"*\"]\n[Annotator \"Me\"]\n[ECO \"B00\"]\n\n1. e4 *\n\n");
 
   // Variations and comments, and Black's move numbers after them.
-  const std::string v = to_pgn(r.games[1]);
+  const std::string v = pgn_text(r.games[1]);
   CHECK(v.find("\n\n{Before the first move.} 1. e4 $1 e5 (1... c5 2. Nf3 (2. Nc3 Nc6 (2... d6)\n3. f4) 2... d6) (1... e6) "
                "2. Nf3") != std::string::npos);
   CHECK(v.find("3. Bb5 a6 {Morphy} 4. Ba4 Nf6 5. O-O Be7 $5\n*\n\n") != std::string::npos);
@@ -963,7 +978,7 @@ TEST_CASE("pgn writer: export format, seven-tag roster, escapes, 80 columns", "[
   bare.comments = false;
   bare.nags = false;
   bare.variations = false;
-  CHECK(to_pgn(r.games[1], bare).find("\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n\n") != std::string::npos);
+  CHECK(pgn_text(r.games[1], bare).find("\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n\n") != std::string::npos);
 }
 
 TEST_CASE("pgn writer: read, write, read gives the same games; writing is idempotent", "[pgn][writer]") {
@@ -997,16 +1012,16 @@ TEST_CASE("pgn writer: read, write, read gives the same games; writing is idempo
     }
     std::string again;
     REQUIRE(write_pgn(b, again));
-    CHECK(again == to_pgn(a));
+    CHECK(again == pgn_text(a));
   }
   // Set-ups: SetUp and FEN from the position; Chess960 named.
-  const std::string setup = to_pgn(first.games[11]);
+  const std::string setup = pgn_text(first.games[11]);
   CHECK(setup.find("[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\"]\n") != std::string::npos);
-  const std::string c960 = to_pgn(first.games[15]);
+  const std::string c960 = pgn_text(first.games[15]);
   CHECK(c960.find("[Variant \"Chess 960\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n") !=
         std::string::npos);
   // Null moves are written --.
-  CHECK(to_pgn(first.games.back()).find("1. e4 -- 2. d4 -- 3. Nf3 e5 (3... -- 4. c4) 4. -- exd4 *") != std::string::npos);
+  CHECK(pgn_text(first.games.back()).find("1. e4 -- 2. d4 -- 3. Nf3 e5 (3... -- 4. c4) 4. -- exd4 *") != std::string::npos);
 }
 
 TEST_CASE("pgn writer: long comments wrap, odd comments and strings stay readable", "[pgn][writer]") {
@@ -1021,7 +1036,7 @@ TEST_CASE("pgn writer: long comments wrap, odd comments and strings stay readabl
   g.main_line.moves.push_back(m);
   PgnMove e5{Move(Square::E7, Square::E5), "e5", {}, {}, {}};
   g.main_line.moves.push_back(e5);
-  const std::string out = to_pgn(g);
+  const std::string out = pgn_text(g);
   CHECK(out.find("[Event \"Line break and tab \"]") != std::string::npos);
   const std::vector<std::string> lines = lines_of(out);
   int long_lines = 0;
@@ -1039,8 +1054,10 @@ TEST_CASE("pgn writer: long comments wrap, odd comments and strings stay readabl
   PgnGame bad;
   bad.main_line.moves.push_back({Move(Square::E2, Square::E5), "e5", {}, {}, {}});
   std::string s;
-  CHECK(!write_pgn(bad, s));
-  CHECK(to_pgn(bad).empty());
+  const Result<void, PgnWriteError> refused = write_pgn(bad, s);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().message() == "move 1. 'e5' (e2e5): not legal in its position (main line)");
+  CHECK_FALSE(to_pgn(bad));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1081,7 +1098,7 @@ TEST_CASE("cli pgn: normalized output, bad games on stderr, exit statuses", "[pg
   CHECK(r.err.empty());
   const ReadAll expected = read_text(slurp(fixture("basic.pgn")));
   std::string normalized;
-  for (const PgnGame& g : expected.games) write_pgn(g, normalized);
+  for (const PgnGame& g : expected.games) REQUIRE(write_pgn(g, normalized));
   CHECK(r.out == normalized);
 
   // --out, and the same result from standard input.

@@ -175,13 +175,13 @@ TEST_CASE("halfmove clock: which moves reset it", "[halfmove]") {
   // Promotion is a pawn move; en passant is a pawn move and a capture; castling and
   // checks are neither.
   const Position pos = arbiter_test::position("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
-  CHECK(pos.resets_halfmove_clock(parse_uci(pos, "b7b8q").move));
-  CHECK(pos.resets_halfmove_clock(parse_uci(pos, "b7a8n").move));
-  CHECK(pos.resets_halfmove_clock(parse_uci(pos, "e5d6").move));
-  CHECK_FALSE(pos.resets_halfmove_clock(parse_uci(pos, "e1g1").move));
-  CHECK_FALSE(pos.resets_halfmove_clock(parse_uci(pos, "a1a7").move));
-  CHECK(pos.resets_halfmove_clock(parse_uci(pos, "a1a8").move));
+  CHECK(pos.resets_halfmove_clock(parse_uci(pos, "b7b8q").value_or(Move::none())));
+  CHECK(pos.resets_halfmove_clock(parse_uci(pos, "b7a8n").value_or(Move::none())));
+  CHECK(pos.resets_halfmove_clock(parse_uci(pos, "e5d6").value_or(Move::none())));
+  CHECK_FALSE(pos.resets_halfmove_clock(parse_uci(pos, "e1g1").value_or(Move::none())));
+  CHECK_FALSE(pos.resets_halfmove_clock(parse_uci(pos, "a1a7").value_or(Move::none())));
+  CHECK(pos.resets_halfmove_clock(parse_uci(pos, "a1a8").value_or(Move::none())));
   const Position check = arbiter_test::position("4k3/8/8/8/8/8/8/R3K3 w - - 5 10");
-  CHECK_FALSE(check.resets_halfmove_clock(parse_uci(check, "a1a8").move));  // a check
-  CHECK(check.play(parse_uci(check, "a1a8").move).halfmove_clock() == 6);
+  CHECK_FALSE(check.resets_halfmove_clock(parse_uci(check, "a1a8").value_or(Move::none())));  // a check
+  CHECK(check.play_unchecked(parse_uci(check, "a1a8").value_or(Move::none())).halfmove_clock() == 6);
 }

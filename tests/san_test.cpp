@@ -22,10 +22,10 @@ const char* const rooks_fen = "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1";
 const char* const queens_fen = "2k5/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1";
 
 Move read(const Position& pos, const std::string& text, SanOptions options = {}) {
-  const SanResult r = parse_san(pos, text, options);
-  INFO("'" << text << "' in " << to_fen(pos) << ": " << (r ? std::string("ok") : san_error_message(pos, r, options.language)));
+  const auto r = parse_san(pos, text, options);
+  INFO("'" << text << "' in " << to_fen(pos) << ": " << (r ? std::string("ok") : r.error().message(pos, options.language)));
   REQUIRE(r.ok());
-  return r.move;
+  return (*r);
 }
 
 SanOptions strict_options(SanLanguage language = SanLanguage::English) {
@@ -123,10 +123,10 @@ TEST_CASE("san: every language, read and written", "[san]") {
   const Position kings = arbiter_test::position("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1");
   CHECK(read(kings, "\xD0\x9A" "f3", in(SanLanguage::Russian)) == Move(Square::G1, Square::F3));
   CHECK(read(kings, "\xD0\x9A\xD1\x80" "f2", in(SanLanguage::Russian)) == Move(Square::E1, Square::F2));
-  CHECK(parse_san(start, "Nf3", in(SanLanguage::Russian)).error == SanError::UnknownPiece);
-  CHECK(parse_san(start, "Nf3", in(SanLanguage::Portuguese)).error == SanError::UnknownPiece);
+  CHECK(parse_san(start, "Nf3", in(SanLanguage::Russian)).error().kind == SanErrorKind::UnknownPiece);
+  CHECK(parse_san(start, "Nf3", in(SanLanguage::Portuguese)).error().kind == SanErrorKind::UnknownPiece);
   // Spanish A is a bishop; Portuguese has no A.
-  CHECK(parse_san(arbiter_test::position(open), "Ac4", in(SanLanguage::Portuguese)).error == SanError::UnknownPiece);
+  CHECK(parse_san(arbiter_test::position(open), "Ac4", in(SanLanguage::Portuguese)).error().kind == SanErrorKind::UnknownPiece);
 }
 
 TEST_CASE("san: strict mode accepts only the export form, and names it", "[san][strict]") {
@@ -149,13 +149,13 @@ TEST_CASE("san: strict mode accepts only the export form, and names it", "[san][
   };
   for (const Case& c : rejected) {
     INFO(c.text);
-    const SanResult r = parse_san(*c.pos, c.text, strict_options());
-    CHECK(r.error == SanError::NotStandard);
-    CHECK(r.detail == c.standard);
-    REQUIRE(r.candidates.size() == 1);
-    CHECK(to_san(*c.pos, r.candidates[0]) == c.standard);
-    CHECK(r.move == read(*c.pos, c.text));  // the move is still named
-    CHECK(san_error_message(*c.pos, r) == std::string("not in standard SAN (standard form: ") + c.standard + ")");
+    const auto r = parse_san(*c.pos, c.text, strict_options());
+    CHECK(r.error().kind == SanErrorKind::NotStandard);
+    CHECK(r.error().detail == c.standard);
+    REQUIRE(r.error().candidates.size() == 1);
+    CHECK(to_san(*c.pos, r.error().candidates[0]) == c.standard);
+    CHECK(r.error().candidates[0] == read(*c.pos, c.text));  // the move is still named
+    CHECK(r.error().message(*c.pos) == std::string("not in standard SAN (standard form: ") + c.standard + ")");
   }
   // The export form itself, with annotation glyphs after it.
   for (const char* text : {"Nf3", "e4", "Nf3!", "e4?!"}) CHECK(parse_san(start, text, strict_options()).ok());
@@ -164,8 +164,8 @@ TEST_CASE("san: strict mode accepts only the export form, and names it", "[san][
   CHECK(parse_san(castle, "O-O-O", strict_options()).ok());
   CHECK(parse_san(ep, "exf6", strict_options()).ok());
   // Strict mode still tells illegal and ambiguous moves apart from non-standard ones.
-  CHECK(parse_san(start, "Nf4", strict_options()).error == SanError::Illegal);
-  CHECK(parse_san(arbiter_test::position(knights_fen), "Nd2", strict_options()).error == SanError::Ambiguous);
+  CHECK(parse_san(start, "Nf4", strict_options()).error().kind == SanErrorKind::Illegal);
+  CHECK(parse_san(arbiter_test::position(knights_fen), "Nd2", strict_options()).error().kind == SanErrorKind::Ambiguous);
 }
 
 // Strict mode names the standard form for every non-standard spelling of a legal move,
@@ -182,9 +182,9 @@ TEST_CASE("san: strict mode names the standard form for every non-standard spell
                {&promo, "e8(Q)", "e8=Q"}, {&promo, "e8/Q", "e8=Q"}, {&start, "Pe4", "e4"}};
   for (const auto& c : cases) {
     INFO(c.text);
-    const SanResult r = parse_san(*c.pos, c.text, strict_options());
-    CHECK(r.error == SanError::NotStandard);
-    CHECK(r.detail == c.standard);
+    const auto r = parse_san(*c.pos, c.text, strict_options());
+    CHECK(r.error().kind == SanErrorKind::NotStandard);
+    CHECK(r.error().detail == c.standard);
   }
 }
 
@@ -192,11 +192,11 @@ TEST_CASE("san: lenient mode reads castling written as the king's move", "[san]"
   const Position castle = arbiter_test::position(castle_fen);
   for (const char* text : {"e1g1", "e1-g1", "Ke1g1", "Ke1-g1"}) {
     INFO(text);
-    const SanResult r = parse_san(castle, text);
+    const auto r = parse_san(castle, text);
     CHECK(r.ok());
-    CHECK(r.move == Move::castling(Square::E1, Square::H1));
+    CHECK((*r) == Move::castling(Square::E1, Square::H1));
   }
-  CHECK(parse_san(castle, "e1c1").move == Move::castling(Square::E1, Square::A1));
+  CHECK(parse_san(castle, "e1c1").value_or(Move::none()) == Move::castling(Square::E1, Square::A1));
 }
 
 TEST_CASE("san: every error, with its message", "[san][errors]") {
@@ -206,48 +206,48 @@ TEST_CASE("san: every error, with its message", "[san][errors]") {
   struct Case {
     const Position* pos;
     const char* text;
-    SanError error;
+    SanErrorKind error;
     const char* message;
   };
   const Case cases[] = {
-      {&start, "", SanError::Empty, "empty move"},
-      {&start, "  ", SanError::Empty, "empty move"},
-      {&start, "!!", SanError::Empty, "empty move"},
-      {&promo, "e8=QQ", SanError::Syntax, "not a move in algebraic notation 'e8=QQ'"},
-      {&promo, "e8(Q", SanError::Syntax, "not a move in algebraic notation 'e8(Q'"},
-      {&start, "Xf3", SanError::UnknownPiece, "unknown piece letter 'X'"},
-      {&start, "\xE2\x99\x98" "f3", SanError::UnknownPiece, "unknown piece letter '\xE2\x99\x98'"},  // ♘ in English
-      {&promo, "e8=K", SanError::UnknownPiece, "unknown piece letter 'K'"},
-      {&start, "N", SanError::Truncated, "move ends before its destination square 'N'"},
-      {&start, "Nf", SanError::Truncated, "move ends before its destination square 'Nf'"},
-      {&start, "e", SanError::Truncated, "move ends before its destination square 'e'"},
-      {&promo, "e8", SanError::MissingPromotion, "promotion piece missing 'e8'"},
-      {&promo, "e7e8", SanError::MissingPromotion, "promotion piece missing 'e7e8'"},
-      {&start, "Nf4", SanError::Illegal, "illegal move 'Nf4'; legal moves of that piece: Na3, Nc3, Nf3, Nh3"},
-      {&start, "e5", SanError::Illegal,
+      {&start, "", SanErrorKind::Empty, "empty move"},
+      {&start, "  ", SanErrorKind::Empty, "empty move"},
+      {&start, "!!", SanErrorKind::Empty, "empty move"},
+      {&promo, "e8=QQ", SanErrorKind::Syntax, "not a move in algebraic notation 'e8=QQ'"},
+      {&promo, "e8(Q", SanErrorKind::Syntax, "not a move in algebraic notation 'e8(Q'"},
+      {&start, "Xf3", SanErrorKind::UnknownPiece, "unknown piece letter 'X'"},
+      {&start, "\xE2\x99\x98" "f3", SanErrorKind::UnknownPiece, "unknown piece letter '\xE2\x99\x98'"},  // ♘ in English
+      {&promo, "e8=K", SanErrorKind::UnknownPiece, "unknown piece letter 'K'"},
+      {&start, "N", SanErrorKind::Truncated, "move ends before its destination square 'N'"},
+      {&start, "Nf", SanErrorKind::Truncated, "move ends before its destination square 'Nf'"},
+      {&start, "e", SanErrorKind::Truncated, "move ends before its destination square 'e'"},
+      {&promo, "e8", SanErrorKind::MissingPromotion, "promotion piece missing 'e8'"},
+      {&promo, "e7e8", SanErrorKind::MissingPromotion, "promotion piece missing 'e7e8'"},
+      {&start, "Nf4", SanErrorKind::Illegal, "illegal move 'Nf4'; legal moves of that piece: Na3, Nc3, Nf3, Nh3"},
+      {&start, "e5", SanErrorKind::Illegal,
        "illegal move 'e5'; legal moves of that piece: a3, b3, c3, d3, e3, f3, g3, h3, a4, b4, c4, d4, e4, f4, g4, h4"},
-      {&start, "O-O", SanError::Illegal, "illegal move 'O-O' (no legal move of that piece)"},
-      {&start, "Ke2", SanError::Illegal, "illegal move 'Ke2' (no legal move of that piece)"},
-      {&knights, "Nd2", SanError::Ambiguous, "ambiguous move 'Nd2'; candidates: Nbd2, Nfd2"},
+      {&start, "O-O", SanErrorKind::Illegal, "illegal move 'O-O' (no legal move of that piece)"},
+      {&start, "Ke2", SanErrorKind::Illegal, "illegal move 'Ke2' (no legal move of that piece)"},
+      {&knights, "Nd2", SanErrorKind::Ambiguous, "ambiguous move 'Nd2'; candidates: Nbd2, Nfd2"},
   };
   for (const Case& c : cases) {
     INFO("'" << c.text << "'");
-    const SanResult r = parse_san(*c.pos, c.text);
+    const auto r = parse_san(*c.pos, c.text);
     CHECK(!r.ok());
     CHECK(!r);
-    CHECK(r.error == c.error);
-    CHECK(san_error_message(*c.pos, r) == c.message);
+    CHECK(r.error().kind == c.error);
+    CHECK(r.error().message(*c.pos) == c.message);
   }
-  CHECK(std::string(describe(SanError::Ambiguous)) == "ambiguous move");
-  CHECK(std::string(describe(SanError::NotStandard)) == "not in standard SAN");
+  CHECK(std::string(describe(SanErrorKind::Ambiguous)) == "ambiguous move");
+  CHECK(std::string(describe(SanErrorKind::NotStandard)) == "not in standard SAN");
   // The candidates of an ambiguous move are the moves, in a usable form.
-  const SanResult amb = parse_san(knights, "Nd2");
-  REQUIRE(amb.candidates.size() == 2);
-  CHECK(amb.candidates.contains(Move(Square::B1, Square::D2)));
-  CHECK(amb.candidates.contains(Move(Square::F1, Square::D2)));
+  const auto amb = parse_san(knights, "Nd2");
+  REQUIRE(amb.error().candidates.size() == 2);
+  CHECK(amb.error().candidates.contains(Move(Square::B1, Square::D2)));
+  CHECK(amb.error().candidates.contains(Move(Square::F1, Square::D2)));
   // Messages in another language use its letters.
-  const SanResult ru = parse_san(knights, "\xD0\x9A" "d2", in(SanLanguage::Russian));
-  CHECK(san_error_message(knights, ru, SanLanguage::Russian) ==
+  const auto ru = parse_san(knights, "\xD0\x9A" "d2", in(SanLanguage::Russian));
+  CHECK(ru.error().message(knights, SanLanguage::Russian) ==
         "ambiguous move '\xD0\x9A" "d2'; candidates: \xD0\x9A" "bd2, \xD0\x9A" "fd2");
 }
 
@@ -262,8 +262,8 @@ TEST_CASE("san: minimal disambiguation by file, by rank, by both", "[san]") {
   CHECK(to_san(rooks, Move(Square::A1, Square::A3)) == "R1a3");
   CHECK(to_san(rooks, Move(Square::A5, Square::A3)) == "R5a3");
   CHECK(read(rooks, "R1a3") == Move(Square::A1, Square::A3));
-  CHECK(parse_san(rooks, "Ra3").error == SanError::Ambiguous);
-  CHECK(parse_san(rooks, "Raa3").error == SanError::Ambiguous);
+  CHECK(parse_san(rooks, "Ra3").error().kind == SanErrorKind::Ambiguous);
+  CHECK(parse_san(rooks, "Raa3").error().kind == SanErrorKind::Ambiguous);
 
   // Three queens: a4 shares a file with a1 and a rank with h4, so it needs both.
   const Position queens = arbiter_test::position(queens_fen);
@@ -274,16 +274,16 @@ TEST_CASE("san: minimal disambiguation by file, by rank, by both", "[san]") {
   CHECK(read(queens, "Q1d4") == Move(Square::A1, Square::D4));
   CHECK(read(queens, "Qhd4") == Move(Square::H4, Square::D4));
   CHECK(read(queens, "Qa1d4") == Move(Square::A1, Square::D4));  // over-specified: fine when lenient
-  CHECK(parse_san(queens, "Qd4").error == SanError::Ambiguous);
-  CHECK(san_error_message(queens, parse_san(queens, "Qd4")) == "ambiguous move 'Qd4'; candidates: Q1d4, Qa4d4, Qhd4");
-  CHECK(san_error_message(queens, parse_san(queens, "Qad4")) == "ambiguous move 'Qad4'; candidates: Q1d4, Qa4d4");
-  CHECK(parse_san(queens, "Qa1d4", strict_options()).error == SanError::NotStandard);
+  CHECK(parse_san(queens, "Qd4").error().kind == SanErrorKind::Ambiguous);
+  CHECK(parse_san(queens, "Qd4").error().message(queens) == "ambiguous move 'Qd4'; candidates: Q1d4, Qa4d4, Qhd4");
+  CHECK(parse_san(queens, "Qad4").error().message(queens) == "ambiguous move 'Qad4'; candidates: Q1d4, Qa4d4");
+  CHECK(parse_san(queens, "Qa1d4", strict_options()).error().kind == SanErrorKind::NotStandard);
 
   // A pinned piece does not count: the knight on g8 cannot move.
   const Position pinned = arbiter_test::position("2R1R1nk/1p4rp/p1n2N2/6p1/1P6/2P5/P6P/2K5 b - - 2 1");
   CHECK(to_san(pinned, Move(Square::C6, Square::E7)) == "Ne7");
   CHECK(read(pinned, "Nce7") == Move(Square::C6, Square::E7));
-  CHECK(parse_san(pinned, "Nge7").error == SanError::Illegal);
+  CHECK(parse_san(pinned, "Nge7").error().kind == SanErrorKind::Illegal);
 }
 
 TEST_CASE("san: check and mate signs, en passant, promotions with capture", "[san]") {
@@ -310,7 +310,7 @@ TEST_CASE("san: check and mate signs, en passant, promotions with capture", "[sa
   CHECK(read(capture, "axb8=N") == Move::promotion(Square::A7, Square::B8, PieceType::Knight));
   CHECK(read(capture, "axb8N") == Move::promotion(Square::A7, Square::B8, PieceType::Knight));
   CHECK(read(capture, "ab8=Q") == Move::promotion(Square::A7, Square::B8, PieceType::Queen));
-  CHECK(parse_san(capture, "axb8").error == SanError::MissingPromotion);
+  CHECK(parse_san(capture, "axb8").error().kind == SanErrorKind::MissingPromotion);
   CHECK(parse_san(capture, "axb8=N", strict_options()).ok());
   CHECK(parse_san(capture, "axb8=Q+", strict_options()).ok());
 }
@@ -330,15 +330,15 @@ TEST_CASE("san: castling in standard chess and Chess960", "[san][chess960]") {
   CHECK(read(k960, "O-O") == Move::castling(Square::F1, Square::H1));
   CHECK(to_san(k960, Move::castling(Square::F1, Square::H1)) == "O-O");
   CHECK(read(k960, "Kg1") == Move(Square::F1, Square::G1));
-  CHECK(parse_san(k960, "O-O-O").error == SanError::Illegal);
-  CHECK(san_error_message(k960, parse_san(k960, "O-O-O")) ==
+  CHECK(parse_san(k960, "O-O-O").error().kind == SanErrorKind::Illegal);
+  CHECK(parse_san(k960, "O-O-O").error().message(k960) ==
         "illegal move 'O-O-O'; legal moves of that piece: Ke1, Kg1, Ke2, Kf2, Kg2, O-O");
   // The king on c1 with its rook on a1: O-O-O leaves the king where it stands.
   const Position q960 = arbiter_test::position("6k1/8/8/8/8/8/8/R1K5 w A - 0 1");
   REQUIRE(q960.is_chess960());
   CHECK(read(q960, "O-O-O") == Move::castling(Square::C1, Square::A1));
   CHECK(read(q960, "0-0-0") == Move::castling(Square::C1, Square::A1));
-  const Position after = q960.play(Move::castling(Square::C1, Square::A1));
+  const Position after = q960.play_unchecked(Move::castling(Square::C1, Square::A1));
   CHECK(after.piece_on(Square::C1) == Piece::WhiteKing);
   CHECK(after.piece_on(Square::D1) == Piece::WhiteRook);
 }
@@ -353,13 +353,13 @@ TEST_CASE("san: to_san and parse_san agree on every legal move of random games",
       for (Move m : legal_moves(pos)) {
         for (SanLanguage language : languages) {
           const std::string san = to_san(pos, m, language);
-          const SanResult lenient = parse_san(pos, san, in(language));
-          const SanResult strict = parse_san(pos, san, strict_options(language));
+          const auto lenient = parse_san(pos, san, in(language));
+          const auto strict = parse_san(pos, san, strict_options(language));
           INFO(to_fen(pos) << " " << to_uci(pos, m) << " written " << san);
-          CHECK(lenient.move == m);
+          CHECK((*lenient) == m);
           CHECK(lenient.ok());
           CHECK(strict.ok());
-          CHECK(strict.move == m);
+          CHECK((*strict) == m);
           ++moves;
         }
       }

@@ -65,10 +65,10 @@ inline std::vector<PerftCase> read_perft_suite(const std::string& name) {
 /// Parses a FEN that the test expects to be valid (strict, castling mode auto).
 inline arbiter::Position position(const std::string& fen) {
   if (fen == "startpos") return arbiter::Position::startpos();
-  const arbiter::FenResult r = arbiter::parse_fen(fen);
-  INFO(fen << " -> " << (r ? std::string("ok") : r.error.message()));
+  const auto r = arbiter::parse_fen(fen);
+  INFO(fen << " -> " << (r ? std::string("ok") : r.error().message()));
   REQUIRE(r.ok());
-  return r.position;
+  return r->position;
 }
 
 /// The lines of a text, without their newlines (a last line without one included).
@@ -110,7 +110,7 @@ inline RandomGame random_game(std::uint32_t seed, int max_plies,
     if (moves.empty()) break;
     const arbiter::Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
     g.moves.push_back(m);
-    g.positions.push_back(g.positions.back().play(m));
+    g.positions.push_back(g.positions.back().play_unchecked(m));
   }
   return g;
 }
@@ -119,10 +119,10 @@ inline RandomGame random_game(std::uint32_t seed, int max_plies,
 inline std::vector<arbiter::Position> play_uci(const arbiter::Position& start, const std::vector<std::string>& moves) {
   std::vector<arbiter::Position> positions{start};
   for (const std::string& text : moves) {
-    const arbiter::UciResult r = arbiter::parse_uci(positions.back(), text);
+    const auto r = arbiter::parse_uci(positions.back(), text);
     INFO("move " << text << " in " << arbiter::to_fen(positions.back()));
     REQUIRE(r.ok());
-    positions.push_back(positions.back().play(r.move));
+    positions.push_back(positions.back().play_unchecked(*r));
   }
   return positions;
 }
@@ -133,10 +133,10 @@ inline std::vector<arbiter::Position> play_uci(const arbiter::Position& start, c
 inline arbiter::Position suite_position(const std::string& fen) {
   arbiter::FenOptions options;
   options.ignore_impossible_check = true;
-  const arbiter::FenResult r = arbiter::parse_fen(fen, options);
-  INFO(fen << " -> " << (r ? std::string("ok") : r.error.message()));
+  const auto r = arbiter::parse_fen(fen, options);
+  INFO(fen << " -> " << (r ? std::string("ok") : r.error().message()));
   REQUIRE(r.ok());
-  return r.position;
+  return r->position;
 }
 
 }  // namespace arbiter_test

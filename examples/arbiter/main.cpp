@@ -103,37 +103,33 @@ struct FenInput {
     command.add_flag("--chess960", chess960, "read castling rights as Chess960");
   }
 
-  arbiter::FenResult parse() const {
+  arbiter::Result<arbiter::ParsedFen, arbiter::FenError> parse() const {
     arbiter::FenOptions options;
     options.lenient = lenient;
     options.castling = chess960 ? arbiter::CastlingMode::Chess960 : arbiter::CastlingMode::Auto;
-    if (fen == "startpos") {
-      arbiter::FenResult r;
-      r.position = arbiter::Position::startpos();
-      return r;
-    }
+    if (fen == "startpos") return arbiter::ParsedFen{arbiter::Position::startpos(), {}};
     return arbiter::parse_fen(fen, options);
   }
 };
 
-void report_dropped(const arbiter::FenResult& r) {
-  for (const arbiter::FenError& d : r.dropped) fmt::print(stderr, "arbiter: note: repaired {}\n", d.message());
+void report_repairs(const arbiter::ParsedFen& r) {
+  for (const arbiter::FenError& d : r.repairs) fmt::print(stderr, "arbiter: note: repaired {}\n", d.message());
 }
 
 // Parses the FEN of a command; on error prints it and returns false.
 bool load(const FenInput& input, arbiter::Position& pos) {
-  const arbiter::FenResult r = input.parse();
+  const auto r = input.parse();
   if (!r) {
-    fmt::print(stderr, "arbiter: invalid FEN: {}\n", r.error.message());
+    fmt::print(stderr, "arbiter: invalid FEN: {}\n", r.error().message());
     return false;
   }
-  report_dropped(r);
-  pos = r.position;
+  report_repairs(*r);
+  pos = r->position;
   return true;
 }
 
 int run_perft(const FenInput& input, int depth, bool divide) {
-  arbiter::Position pos;
+  arbiter::Position pos = arbiter::Position::startpos();
   if (!load(input, pos)) return exit_bad_input;
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t total;
@@ -151,18 +147,18 @@ int run_perft(const FenInput& input, int depth, bool divide) {
 }
 
 int run_fen(const FenInput& input) {
-  const arbiter::FenResult r = input.parse();
+  const auto r = input.parse();
   if (!r) {
-    standard_output().print("error: {}\n", r.error.message());
+    standard_output().print("error: {}\n", r.error().message());
     return exit_invalid_fen;
   }
-  report_dropped(r);
-  standard_output().print("{}\n", arbiter::to_fen(r.position));
+  report_repairs(*r);
+  standard_output().print("{}\n", arbiter::to_fen(r->position));
   return exit_ok;
 }
 
 int run_moves(const FenInput& input) {
-  arbiter::Position pos;
+  arbiter::Position pos = arbiter::Position::startpos();
   if (!load(input, pos)) return exit_bad_input;
   for (arbiter::Move m : arbiter::legal_moves(pos)) standard_output().print("{}\n", arbiter::to_uci(pos, m));
   return exit_ok;
@@ -171,7 +167,7 @@ int run_moves(const FenInput& input) {
 // One line per position: `fide=<hex> polyglot=<hex>`, plus ` count=N` (occurrences of
 // the position so far, FIDE 9.2.3, confirmed on exact signatures) when a line is given.
 int run_key(const FenInput& input, const std::vector<std::string>& moves, bool with_moves) {
-  arbiter::Position pos;
+  arbiter::Position pos = arbiter::Position::startpos();
   if (!load(input, pos)) return exit_bad_input;
   auto print = [](const arbiter::Position& p) {
     standard_output().print("fide={:016x} polyglot={:016x}", p.key(), arbiter::polyglot_key(p));
@@ -187,13 +183,13 @@ int run_key(const FenInput& input, const std::vector<std::string>& moves, bool w
   print(pos);
   standard_output().print(" count={}\n", tracker.count());
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    const arbiter::UciResult r = arbiter::parse_uci(pos, moves[i]);
+    const arbiter::Result<arbiter::Move, arbiter::UciError> r = arbiter::parse_uci(pos, moves[i]);
     if (!r) {
-      fmt::print(stderr, "arbiter: move {} ({}): {}\n", i + 1, moves[i], arbiter::describe(r.error));
+      fmt::print(stderr, "arbiter: move {} ({}): {}\n", i + 1, moves[i], arbiter::describe(r.error()));
       return exit_bad_input;
     }
-    const bool irreversible = pos.is_irreversible(r.move);
-    pos.play_in_place(r.move);
+    const bool irreversible = pos.is_irreversible(*r);
+    pos.play_in_place(*r);
     signatures.emplace_back(pos);
     tracker.push(pos.key(), irreversible, [&](std::uint32_t earlier) { return signatures[earlier] == signatures.back(); });
     print(pos);
@@ -251,15 +247,15 @@ int run_pgn(const PgnCommand& command) {
     const std::string label = is_stdin ? "<stdin>" : name;
     arbiter::PgnReader reader = arbiter::PgnReader::from_file(in, options);
     while (!out.failed()) {
-      const arbiter::PgnStatus status = reader.next(game);
-      if (status == arbiter::PgnStatus::End) break;
+      const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(game);
+      if (arbiter::is_end(status)) break;
       ++games;
       if (!command.no_warnings)
         for (const arbiter::PgnError& w : game.warnings) fmt::print(stderr, "{}: warning: {}\n", label, w.to_string());
-      if (status == arbiter::PgnStatus::Error) {
+      if (!status) {
         ++bad;
-        if (reader.error().kind == arbiter::PgnErrorKind::ReadError) unreadable = true;
-        fmt::print(stderr, "{}: {}\n", label, reader.error().to_string());
+        if (status.error().kind == arbiter::PgnErrorKind::ReadError) unreadable = true;
+        fmt::print(stderr, "{}: {}\n", label, status.error().to_string());
         continue;
       }
       text.clear();

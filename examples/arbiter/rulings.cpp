@@ -73,12 +73,12 @@ std::uint64_t for_each_game(const std::vector<std::string>& files,
     arbiter::PgnReader reader = arbiter::PgnReader::from_file(in, options);
     // Once standard output has failed nothing more can be reported: stop reading.
     while (!standard_output().failed()) {
-      const arbiter::PgnStatus status = reader.next(game);
-      if (status == arbiter::PgnStatus::End) break;
+      const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(game);
+      if (arbiter::is_end(status)) break;
       if (on_progress && ++games % 1024 == 0) on_progress(games);
-      if (status == arbiter::PgnStatus::Error) {
+      if (!status) {
         ++bad;
-        on_error(label, reader.error());
+        on_error(label, status.error());
         continue;
       }
       on_game(label, game);
@@ -415,19 +415,14 @@ namespace {
 
 // The written move of a claim: SAN (lenient), or two squares for a move that may be
 // illegal (E1); for illegal SAN naming a piece type with one piece, that piece's move.
-bool written_move(const arbiter::Position& pos, const std::string& text, arbiter::Move& out, std::string& error) {
-  const arbiter::SanResult r = arbiter::parse_san(pos, text);
-  if (r.ok()) {
-    out = r.move;
-    return true;
-  }
+arbiter::Result<arbiter::Move, std::string> written_move(const arbiter::Position& pos, const std::string& text) {
+  const arbiter::Result<arbiter::Move, arbiter::SanError> r = arbiter::parse_san(pos, text);
+  if (r) return *r;
   auto square = [](char f, char rk) { return arbiter::make_square(f - 'a', rk - '1'); };
   auto is_sq = [](char f, char rk) { return f >= 'a' && f <= 'h' && rk >= '1' && rk <= '8'; };
-  if (text.size() == 4 && is_sq(text[0], text[1]) && is_sq(text[2], text[3])) {
-    out = arbiter::Move(square(text[0], text[1]), square(text[2], text[3]));
-    return true;
-  }
-  if (r.error == arbiter::SanError::Illegal && text.size() >= 3) {
+  if (text.size() == 4 && is_sq(text[0], text[1]) && is_sq(text[2], text[3]))
+    return arbiter::Move(square(text[0], text[1]), square(text[2], text[3]));
+  if (r.error().kind == arbiter::SanErrorKind::Illegal && text.size() >= 3) {
     arbiter::PieceType type = arbiter::PieceType::None;
     switch (text[0]) {
       case 'K': type = arbiter::PieceType::King; break;
@@ -440,13 +435,10 @@ bool written_move(const arbiter::Position& pos, const std::string& text, arbiter
     std::string t = text;
     while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.pop_back();
     const arbiter::Bitboard pieces = type == arbiter::PieceType::None ? 0 : pos.pieces(pos.side_to_move(), type);
-    if (pieces && !arbiter::more_than_one(pieces) && t.size() >= 3 && is_sq(t[t.size() - 2], t[t.size() - 1])) {
-      out = arbiter::Move(arbiter::lsb(pieces), square(t[t.size() - 2], t[t.size() - 1]));
-      return true;
-    }
+    if (pieces && !arbiter::more_than_one(pieces) && t.size() >= 3 && is_sq(t[t.size() - 2], t[t.size() - 1]))
+      return arbiter::Move(arbiter::lsb(pieces), square(t[t.size() - 2], t[t.size() - 1]));
   }
-  error = arbiter::san_error_message(pos, r);
-  return false;
+  return arbiter::fail(r.error().message(pos));
 }
 
 }  // namespace
@@ -499,7 +491,7 @@ int run_claim(const ClaimCommand& command) {
   arbiter::Game game(found.start, options);
   for (int p = 0; p < command.ply && !game.is_over(); ++p) {
     const arbiter::Move m = found.main_line.moves[std::size_t(p)].move;
-    if (!m || game.play(m) != arbiter::GameError::None) break;
+    if (!m || !game.play(m)) break;
   }
   const arbiter::Position& pos = game.position();
   arbiter::Claim claim;
@@ -510,17 +502,20 @@ int run_claim(const ClaimCommand& command) {
                                                                       : arbiter::Color(1 - command.ply % 2);
   claim.claimant_seconds_left = command.seconds_left;
   if (!command.intended.empty()) {
-    std::string error;
-    if (!written_move(pos, command.intended, claim.intended, error)) {
-      fmt::print(stderr, "arbiter: the written move '{}' cannot be read: {}\n", command.intended, error);
+    const arbiter::Result<arbiter::Move, std::string> written = written_move(pos, command.intended);
+    if (!written) {
+      fmt::print(stderr, "arbiter: the written move '{}' cannot be read: {}\n", command.intended, written.error());
       return exit_bad_input;
     }
+    claim.intended = *written;
   }
   if (command.touched) {
     const arbiter::Square touched = claim.has_intended() && pos.piece_on(claim.intended.from()) != arbiter::Piece::None
                                         ? claim.intended.from()
                                         : pos.king_square(pos.side_to_move());
-    game.touch_piece(pos.side_to_move(), touched);
+    // Cannot fail: the player to move touches a piece of the board, before the game ended
+    // (or else the claim is inadmissible anyway).
+    (void)game.touch_piece(pos.side_to_move(), touched);
   }
   const GameRecord record = game.record();  // as it stood when the claim was made
   const arbiter::Ruling ruling = game.claim(claim);

@@ -120,7 +120,7 @@ inline std::uint64_t own_key(const Position& pos) noexcept {
 }
 
 /// The engine's key after `m`, updated from the key `k` of `before` (`after` is
-/// before.play(m), played with arbiter's default KeyUpdate::Incremental, which keeps
+/// before.play_unchecked(m), played with arbiter's default KeyUpdate::Incremental, which keeps
 /// has_legal_en_passant() meaningful).
 inline std::uint64_t own_key_after(const Position& before, Move m, const Position& after, std::uint64_t k) noexcept {
   using arbiter::relative_square;
@@ -369,7 +369,7 @@ class Engine {
   unsigned repetition_count() const noexcept { return tracker_.count(); }
   /// How many times the position after the legal move `m` would have occurred.
   unsigned repetition_count_after(Move m) const noexcept {
-    const Position next = game_.play(m);
+    const Position next = game_.play_unchecked(m);
     return tracker_.count_if_pushed(own_key_after(game_, m, next, game_key_), game_.is_irreversible(m));
   }
 
@@ -432,7 +432,7 @@ class Engine {
     std::uint8_t bound;
   };
   struct Frame {
-    Position pos;
+    Position pos = Position::startpos();  // overwritten before use (arbiter has no empty position)
     std::uint64_t key;  // the engine's own key (search_node only; quiescence does not track it)
   };
   struct PvLine {
@@ -441,7 +441,7 @@ class Engine {
   };
 
   void advance(Move m) {
-    const Position next = game_.play(m);
+    const Position next = game_.play_unchecked(m);
     irreversible_.resize(history_keys_.size());
     irreversible_.push_back(game_.is_irreversible(m));
     game_key_ = own_key_after(game_, m, next, game_key_);
@@ -697,7 +697,7 @@ class Engine {
   using RepetitionTracker = arbiter::RepetitionTracker<std::uint64_t>;
 
   // The game
-  Position game_;
+  Position game_ = Position::startpos();
   std::uint64_t game_key_ = 0;
   std::vector<std::uint64_t> history_keys_;  // the engine's key of every game position
   std::vector<bool> irreversible_;           // [i]: the move to position i was irreversible

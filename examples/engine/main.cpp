@@ -129,12 +129,12 @@ class UciSession {
       while (in >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
       arbiter::FenOptions options;
       options.lenient = true;  // GUIs sometimes leave out the move counters
-      const arbiter::FenResult r = arbiter::parse_fen(fen, options);
+      const arbiter::Result<arbiter::ParsedFen, arbiter::FenError> r = arbiter::parse_fen(fen, options);
       if (!r) {
-        say("info string invalid FEN: " + r.error.message());
+        say("info string invalid FEN: " + r.error().message());
         return;
       }
-      start = r.position;
+      start = r->position;
     } else if (word == "startpos") {
       in >> word;  // "moves", if any
     } else {
@@ -144,13 +144,13 @@ class UciSession {
     std::vector<Move> moves;
     Position pos = start;
     for (std::string text; in >> text;) {
-      const arbiter::UciResult r = arbiter::parse_uci(pos, text);
+      const arbiter::Result<Move, arbiter::UciError> r = arbiter::parse_uci(pos, text);
       if (!r) {
-        say("info string " + text + ": " + arbiter::describe(r.error) + "; the moves after it are ignored");
+        say("info string " + text + ": " + arbiter::describe(r.error()) + "; the moves after it are ignored");
         break;
       }
-      moves.push_back(r.move);
-      pos.play_in_place(r.move);
+      moves.push_back(*r);
+      pos.play_in_place(*r);
     }
     engine_.set_position(start, moves);
   }
@@ -235,12 +235,12 @@ int selfplay(int argc, char** argv) {
 
   Position start = Position::startpos();
   if (!fen.empty()) {
-    const arbiter::FenResult r = arbiter::parse_fen(fen);
+    const arbiter::Result<arbiter::ParsedFen, arbiter::FenError> r = arbiter::parse_fen(fen);
     if (!r) {
-      std::fprintf(stderr, "invalid FEN: %s\n", r.error.message().c_str());
+      std::fprintf(stderr, "invalid FEN: %s\n", r.error().message().c_str());
       return 2;
     }
-    start = r.position;
+    start = r->position;
   }
 
   engine::Engine engine(hash);
@@ -254,7 +254,7 @@ int selfplay(int argc, char** argv) {
     if (fen.empty()) {
       Position pos = start;
       for (const char* text : openings[std::size_t(n) % openings.size()]) {
-        opening.push_back(arbiter::parse_uci(pos, text).move);
+        opening.push_back(*arbiter::parse_uci(pos, text));  // the openings are legal
         pos.play_in_place(opening.back());
       }
     }

@@ -96,7 +96,7 @@ inline SelfPlayGame play_game(Engine& engine, const Position& start, const std::
         }
       }
     }
-    if (g.game.play(move) != arbiter::GameError::None) break;  // cannot happen: the move is legal
+    if (!g.game.play(move)) break;  // cannot happen: the move is legal
     engine.play(move);
   }
   return g;

@@ -81,12 +81,12 @@ int main(int argc, char** argv) {
   config.options.rules.interpretation.trust_fen_halfmove_clock = trust_fen_clock;
   config.options.agreements_allowed = !no_agreement;
   if (fen != "startpos") {
-    const arbiter::FenResult r = arbiter::parse_fen(fen);
+    const arbiter::Result<arbiter::ParsedFen, arbiter::FenError> r = arbiter::parse_fen(fen);
     if (!r) {
-      fmt::print(stderr, "arbiter-gui: invalid FEN: {}\n", r.error.message());
+      fmt::print(stderr, "arbiter-gui: invalid FEN: {}\n", r.error().message());
       return exit_bad_options;
     }
-    config.start = r.position;
+    config.start = r->position;
   }
   config.unicode = unicode;
   config.show_board = !no_board;

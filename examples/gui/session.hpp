@@ -152,9 +152,9 @@ class Session {
   }
 
   /// The outcome of an event that may end the game (flag, resign, accept).
-  void event(arbiter::GameError e) {
-    if (e != arbiter::GameError::None) {
-      refused(e);
+  void event(arbiter::Result<void, arbiter::GameError> e) {
+    if (!e) {
+      refused(e.error());
       return;
     }
     show_status();
@@ -234,24 +234,24 @@ class Session {
     const arbiter::Position& pos = game_.position();
     arbiter::SanOptions options;
     options.language = arbiter::san_language(lang());
-    arbiter::SanResult r = arbiter::parse_san(pos, word, options);
+    arbiter::Result<arbiter::Move, arbiter::SanError> r = arbiter::parse_san(pos, word, options);
     if (r) {
-      move = r.move;
+      move = *r;
       return true;
     }
-    if (const arbiter::UciResult u = arbiter::parse_uci(pos, word)) {
-      move = u.move;
+    if (const arbiter::Result<arbiter::Move, arbiter::UciError> u = arbiter::parse_uci(pos, word)) {
+      move = *u;
       return true;
     }
     if (options.language != arbiter::SanLanguage::English) {
-      arbiter::SanResult english = arbiter::parse_san(pos, word);
+      arbiter::Result<arbiter::Move, arbiter::SanError> english = arbiter::parse_san(pos, word);
       if (english) {
-        move = english.move;
+        move = *english;
         return true;
       }
-      if (r.error == arbiter::SanError::UnknownPiece) r = std::move(english);
+      if (r.error().kind == arbiter::SanErrorKind::UnknownPiece) r = std::move(english);
     }
-    error = arbiter::san_error_message(pos, r, options.language);
+    error = r.error().message(pos, options.language);
     return false;
   }
 
@@ -283,10 +283,10 @@ class Session {
       const arbiter::Position before = game_.position();
       const arbiter::Color mover = before.side_to_move();
       const bool offer_was_standing = game_.offer_standing(~mover);
-      const arbiter::GameError e = game_.play(m);
-      if (e != arbiter::GameError::None) {
+      const arbiter::Result<void, arbiter::GameError> e = game_.play(m);
+      if (!e) {
         flush_played(played);
-        refused(e, san(before, m));
+        refused(e.error(), san(before, m));
         break;
       }
       touched_ = arbiter::Square::None;
@@ -322,8 +322,8 @@ class Session {
 
   // ---- Draw offers ---------------------------------------------------------------------------
   void offer(arbiter::Color who) {
-    const arbiter::GameError e = game_.offer_draw(who);
-    if (e != arbiter::GameError::None) return refused(e);
+    const arbiter::Result<void, arbiter::GameError> e = game_.offer_draw(who);
+    if (!e) return refused(e.error());
     say(text(t().offer_made, {{"Color", capital(who)},
                               {"edition", edition()},
                               {"article", article(articles().draw_offer)}}));
@@ -334,8 +334,8 @@ class Session {
   }
   void accept(arbiter::Color who) { event(game_.accept_draw(who)); }
   void decline(arbiter::Color who) {
-    const arbiter::GameError e = game_.decline_draw(who);
-    if (e != arbiter::GameError::None) return refused(e);
+    const arbiter::Result<void, arbiter::GameError> e = game_.decline_draw(who);
+    if (!e) return refused(e.error());
     say(text(t().declined, {{"Color", capital(who)}}));
   }
 
@@ -357,12 +357,12 @@ class Session {
     const arbiter::Color who = stm();
     const bool offer_was_standing = game_.offer_standing(~who);
     const bool first_touch = !game_.piece_touched();
-    const arbiter::GameError e = game_.touch_piece(who, s);
-    if (e == arbiter::GameError::NotApplicable) {
+    const arbiter::Result<void, arbiter::GameError> e = game_.touch_piece(who, s);
+    if (!e && e.error() == arbiter::GameError::NotApplicable) {
       error(text(t().no_piece, {{"square", arbiter::to_string(s)}}));
       return;
     }
-    if (e != arbiter::GameError::None) return refused(e);
+    if (!e) return refused(e.error());
     if (first_touch) touched_ = s;
     say(text(t().touched, {{"Color", capital(who)},
                            {"square", arbiter::to_string(s)},

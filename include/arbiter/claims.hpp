@@ -146,7 +146,7 @@ inline Ruling evaluate(const GameRecord& record, const Claim& claim, const Claim
     // the board alone decides (no written move, an illegal one, or the board suffices).
     r.by_intended_move = by_move || (legal && !on_board);
     if (r.by_intended_move) {
-      const PositionSignature sig = identity_signature(pos.play(claim.intended), record.castling_identity());
+      const PositionSignature sig = identity_signature(pos.play_unchecked(claim.intended), record.castling_identity());
       if (!pos.is_irreversible(claim.intended))
         for (GameRecord::Ply p = 0; p <= ply; ++p)
           if (record.signature(p) == sig) r.occurrences.push_back(p);

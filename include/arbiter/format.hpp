@@ -351,12 +351,12 @@ struct fmt::formatter<arbiter::Ruling> : arbiter::detail::text_formatter<false> 
   }
 };
 
-/// "field 2 (side to move), character 10: side to move must be 'w' or 'b'"; "no error".
+/// "field 2 (side to move), character 10: side to move must be 'w' or 'b'".
 template <>
 struct fmt::formatter<arbiter::FenError> : arbiter::detail::text_formatter<false> {
   template <typename FormatContext>
   auto format(const arbiter::FenError& e, FormatContext& ctx) const -> decltype(ctx.out()) {
-    return write(e ? e.message() : std::string(arbiter::describe(e.error)), ctx);
+    return write(e.message(), ctx);
   }
 };
 
@@ -369,9 +369,9 @@ struct fmt::formatter<arbiter::PositionError> : arbiter::detail::text_formatter<
 };
 
 template <>
-struct fmt::formatter<arbiter::SanError> : arbiter::detail::text_formatter<false> {
+struct fmt::formatter<arbiter::SanErrorKind> : arbiter::detail::text_formatter<false> {
   template <typename FormatContext>
-  auto format(const arbiter::SanError& e, FormatContext& ctx) const -> decltype(ctx.out()) {
+  auto format(const arbiter::SanErrorKind& e, FormatContext& ctx) const -> decltype(ctx.out()) {
     return write(arbiter::describe(e), ctx);
   }
 };

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "result.hpp"
+
 #include "automatic.hpp"
 #include "claims.hpp"
 #include "notation/san.hpp"
@@ -16,10 +18,10 @@
 
 namespace arbiter {
 
-/// Why an event was refused.
+/// Why an event was refused: the error of the Result<void, GameError> every event
+/// returns. (The values start at 1, matching the message table of explain.hpp.)
 enum class GameError : std::uint8_t {
-  None,
-  GameOver,              ///< the game has already ended (see Game::termination())
+  GameOver = 1,             ///< the game has already ended (see Game::termination())
   IllegalMove,           ///< not a legal move (or unreadable notation)
   MustPlayIntendedMove,  ///< 9.5.3: after an incorrect claim, the written move must be played
   MustMoveSamePiece,     ///< E1 / 4.3: the written move was illegal: move the same piece
@@ -34,7 +36,6 @@ enum class GameError : std::uint8_t {
 
 constexpr const char* to_string(GameError e) noexcept {
   switch (e) {
-    case GameError::None: return "ok";
     case GameError::GameOver: return "the game has already ended";
     case GameError::IllegalMove: return "illegal move";
     case GameError::MustPlayIntendedMove: return "the move written for the claim must be played";
@@ -83,18 +84,18 @@ class Game {
   Color ended_by() const noexcept { return ended_by_; }
 
   // ---- Moves ------------------------------------------------------------------------
-  GameError play(Move m) {
-    if (is_over()) return GameError::GameOver;
+  Result<void, GameError> play(Move m) {
+    if (is_over()) return fail(GameError::GameOver);
     const Position& pos = position();
-    if (!is_legal(pos, m)) return GameError::IllegalMove;
-    if (must_play_ != Move::none() && m != must_play_) return GameError::MustPlayIntendedMove;
-    if (must_move_from_ != Square::None && m.from() != must_move_from_) return GameError::MustMoveSamePiece;
+    if (!is_legal(pos, m)) return fail(GameError::IllegalMove);
+    if (must_play_ != Move::none() && m != must_play_) return fail(GameError::MustPlayIntendedMove);
+    if (must_move_from_ != Square::None && m.from() != must_move_from_) return fail(GameError::MustMoveSamePiece);
     if (touched_ != Square::None) {
       const Piece p = pos.piece_on(touched_);
       if (color_of(p) == pos.side_to_move()) {
-        if (m.from() != touched_ && piece_has_move(touched_)) return GameError::MustMoveTouchedPiece;
+        if (m.from() != touched_ && piece_has_move(touched_)) return fail(GameError::MustMoveTouchedPiece);
       } else if (!captures(m, touched_) && can_capture(touched_)) {
-        return GameError::MustCaptureTouchedPiece;
+        return fail(GameError::MustCaptureTouchedPiece);
       }
     }
     const Color mover = pos.side_to_move();
@@ -106,61 +107,63 @@ class Game {
     must_play_ = Move::none();
     must_move_from_ = Square::None;
     end_if_automatic();
-    return GameError::None;
+    return {};
   }
 
-  GameError play_san(std::string_view san, SanOptions options = {}) {
-    const SanResult r = parse_san(position(), san, options);
-    return r ? play(r.move) : (is_over() ? GameError::GameOver : GameError::IllegalMove);
+  Result<void, GameError> play_san(std::string_view san, SanOptions options = {}) {
+    const Result<Move, SanError> r = parse_san(position(), san, options);
+    if (r) return play(*r);
+    return fail(is_over() ? GameError::GameOver : GameError::IllegalMove);
   }
-  GameError play_uci(std::string_view uci) {
-    const UciResult r = parse_uci(position(), uci);
-    return r ? play(r.move) : (is_over() ? GameError::GameOver : GameError::IllegalMove);
+  Result<void, GameError> play_uci(std::string_view uci) {
+    const Result<Move, UciError> r = parse_uci(position(), uci);
+    if (r) return play(*r);
+    return fail(is_over() ? GameError::GameOver : GameError::IllegalMove);
   }
 
   // ---- Draw offers (9.1) ---------------------------------------------------------------
   /// An offer stands until accepted, declined orally, rejected by the opponent touching
   /// a piece with intent (1997: making a move), or the game ends another way (9.1.2.1).
-  GameError offer_draw(Color by) {
-    if (is_over()) return GameError::GameOver;
-    if (!options_.agreements_allowed) return GameError::AgreementNotAllowed;
+  Result<void, GameError> offer_draw(Color by) {
+    if (is_over()) return fail(GameError::GameOver);
+    if (!options_.agreements_allowed) return fail(GameError::AgreementNotAllowed);
     offer_[index(by)] = true;
-    return GameError::None;
+    return {};
   }
   bool offer_standing(Color by) const noexcept { return !is_over() && offer_[index(by)]; }
 
-  GameError accept_draw(Color by) {
-    if (is_over()) return GameError::GameOver;
-    if (!offer_[index(~by)]) return GameError::NoOffer;
-    if (!options_.agreements_allowed || !enough_moves_for_agreement()) return GameError::AgreementNotAllowed;
+  Result<void, GameError> accept_draw(Color by) {
+    if (is_over()) return fail(GameError::GameOver);
+    if (!offer_[index(~by)]) return fail(GameError::NoOffer);
+    if (!options_.agreements_allowed || !enough_moves_for_agreement()) return fail(GameError::AgreementNotAllowed);
     end(Termination::Agreement, GameResult::Draw);
-    return GameError::None;
+    return {};
   }
-  GameError decline_draw(Color by) {
-    if (is_over()) return GameError::GameOver;
-    if (!offer_[index(~by)]) return GameError::NoOffer;
+  Result<void, GameError> decline_draw(Color by) {
+    if (is_over()) return fail(GameError::GameOver);
+    if (!offer_[index(~by)]) return fail(GameError::NoOffer);
     offer_[index(~by)] = false;
-    return GameError::None;
+    return {};
   }
   /// Both players agree to a draw (5.2.3).
-  GameError agree_draw() {
-    if (is_over()) return GameError::GameOver;
-    if (!options_.agreements_allowed || !enough_moves_for_agreement()) return GameError::AgreementNotAllowed;
+  Result<void, GameError> agree_draw() {
+    if (is_over()) return fail(GameError::GameOver);
+    if (!options_.agreements_allowed || !enough_moves_for_agreement()) return fail(GameError::AgreementNotAllowed);
     end(Termination::Agreement, GameResult::Draw);
-    return GameError::None;
+    return {};
   }
 
   // ---- Touch move (4.3) and the right to claim (9.4) ------------------------------------
   /// The player to move touches a piece (own, to move it; the opponent's, to capture it)
   /// with intent. From 2001 this loses the right to claim on this move (9.4) and rejects
   /// the opponent's standing offer (9.1.2.1).
-  GameError touch_piece(Color by, Square s) {
-    if (is_over()) return GameError::GameOver;
-    if (by != position().side_to_move()) return GameError::NotOnMove;
-    if (position().piece_on(s) == Piece::None) return GameError::NotApplicable;
+  Result<void, GameError> touch_piece(Color by, Square s) {
+    if (is_over()) return fail(GameError::GameOver);
+    if (by != position().side_to_move()) return fail(GameError::NotOnMove);
+    if (position().piece_on(s) == Piece::None) return fail(GameError::NotApplicable);
     if (touched_ == Square::None) touched_ = s;
     if (rules().laws().offer_rejected_by == OfferRejectedBy::PieceTouched) offer_[index(~by)] = false;
-    return GameError::None;
+    return {};
   }
   bool piece_touched() const noexcept { return touched_ != Square::None; }
 
@@ -186,11 +189,11 @@ class Game {
   }
   /// The claim as a draw offer (9.1.2.3), before the arbiter rules: the opponent may
   /// accept it (E21; the agreement stands even if the claim was wrong).
-  GameError submit_claim_as_offer(const Claim& c) {
-    if (is_over()) return GameError::GameOver;
-    if (!rules().laws().claim_is_offer || !options_.agreements_allowed) return GameError::AgreementNotAllowed;
+  Result<void, GameError> submit_claim_as_offer(const Claim& c) {
+    if (is_over()) return fail(GameError::GameOver);
+    if (!rules().laws().claim_is_offer || !options_.agreements_allowed) return fail(GameError::AgreementNotAllowed);
     offer_[index(c.claimant)] = true;
-    return GameError::None;
+    return {};
   }
 
   AvailableClaims available_claims() const { return arbiter::available_claims(record_, context(), rules()); }
@@ -198,31 +201,31 @@ class Game {
   // ---- Time, resignation, irregularities ----------------------------------------------
   /// The flag of `who` has fallen: a loss, unless the opponent cannot checkmate by any
   /// possible series of legal moves (6.9).
-  GameError flag_fall(Color who) {
-    if (is_over()) return GameError::GameOver;
+  Result<void, GameError> flag_fall(Color who) {
+    if (is_over()) return fail(GameError::GameOver);
     if (!can_checkmate(position(), ~who)) end(Termination::FlagFallDraw, GameResult::Draw);
     else end(Termination::TimeForfeit, winner(~who));
     ended_by_ = who;
-    return GameError::None;
+    return {};
   }
   /// `who` resigns: a loss; from 2023, a draw if the opponent could not checkmate (5.1.2).
-  GameError resign(Color who) {
-    if (is_over()) return GameError::GameOver;
+  Result<void, GameError> resign(Color who) {
+    if (is_over()) return fail(GameError::GameOver);
     if (rules().laws().resign_into_dead_is_draw && !can_checkmate(position(), ~who))
       end(Termination::ResignationDraw, GameResult::Draw);
     else
       end(Termination::Resignation, winner(~who));
     ended_by_ = who;
-    return GameError::None;
+    return {};
   }
   /// Rapid or blitz (2017 on): an illegal position (both kings in check, a pawn on its
   /// last rank) is still on the board after the next move was completed: a draw (E29).
-  GameError illegal_position_persisted() {
-    if (is_over()) return GameError::GameOver;
+  Result<void, GameError> illegal_position_persisted() {
+    if (is_over()) return fail(GameError::GameOver);
     if (rules().time_control == TimeControl::Standard || !*rules().laws().articles.illegal_position)
-      return GameError::NotApplicable;
+      return fail(GameError::NotApplicable);
     end(Termination::IllegalPositionDraw, GameResult::Draw);
-    return GameError::None;
+    return {};
   }
 
  private:

@@ -13,11 +13,15 @@
 //  - PositionSignature:  an exact, compact description; equal if and only if the
 //                        positions are the same under 9.2.3, so a repetition can be
 //                        confirmed without trusting a hash.
+//  - identity_key(), identity_signature(): the key and signature under either reading
+//                        of "the same castling rights" (CastlingIdentity, E12).
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 
+#include "laws.hpp"  // CastlingIdentity
+#include "movegen.hpp"
 #include "position.hpp"
 
 namespace arbiter {
@@ -94,5 +98,41 @@ class PositionSignature {
  private:
   std::array<std::uint64_t, 4> words_{};
 };
+
+// ---------------------------------------------------------------------------------------
+// Castling identity: which castling rights make two positions differ (spec 3.2, E12)
+// ---------------------------------------------------------------------------------------
+
+/// Calls `f(side, rook_file)` for each castling move legal in `pos`.
+template <class F>
+void for_each_legal_castle(const Position& pos, F&& f) {
+  if (!pos.castling_rights().any(pos.side_to_move())) return;
+  MoveList king_moves;
+  generate_legal_moves(pos, king_moves, MoveFilter{~Bitboard(0), MoveFilter::type_bit(PieceType::King)});
+  for (Move m : king_moves)
+    if (m.is_castling())
+      f(index(m.to()) > index(m.from()) ? CastlingSide::KingSide : CastlingSide::QueenSide, file_of(m.to()));
+}
+
+/// The repetition key of a position under a castling identity.
+inline Key identity_key(const Position& pos, CastlingIdentity identity) {
+  if (identity == CastlingIdentity::Rights || !pos.castling_rights().any()) return pos.key();
+  Key k = pos.key();
+  for (Color c : {Color::White, Color::Black})
+    for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide})
+      if (pos.castling_rights().has(c, side)) k ^= zobrist::castling(c, side, file_of(pos.castling_rook(c, side)));
+  for_each_legal_castle(pos, [&](CastlingSide side, int file) { k ^= zobrist::castling(pos.side_to_move(), side, file); });
+  return k;
+}
+
+/// The exact signature of a position under a castling identity.
+inline PositionSignature identity_signature(const Position& pos, CastlingIdentity identity) {
+  PositionSignature s(pos);
+  if (identity == CastlingIdentity::PossibleMoves && pos.castling_rights().any()) {
+    s.clear_castling();
+    for_each_legal_castle(pos, [&](CastlingSide side, int file) { s.add_castling(pos.side_to_move(), side, file); });
+  }
+  return s;
+}
 
 }  // namespace arbiter

@@ -290,4 +290,9 @@ inline bool any_legal_move(const Position& pos) noexcept { return legal_move_cou
 /// Whether `m` is a legal move in `pos`.
 inline bool is_legal(const Position& pos, Move m) noexcept { return legal_moves(pos).contains(m); }
 
+inline Result<Position, MoveError> Position::play(Move m) const noexcept {
+  if (!is_legal(*this, m)) return fail(MoveError{MoveError::Kind::Illegal, m});
+  return play_unchecked(m);
+}
+
 }  // namespace arbiter

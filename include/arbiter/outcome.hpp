@@ -48,7 +48,7 @@ inline bool is_dead_position(const Position& pos, int forced_plies = 4) noexcept
   MoveList moves;
   generate_legal_moves(pos, moves);
   if (moves.size() != 1) return false;
-  const Position next = pos.play(moves[0]);
+  const Position next = pos.play_unchecked(moves[0]);
   return !is_checkmate(next) && is_dead_position(next, forced_plies - 1);
 }
 

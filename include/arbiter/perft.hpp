@@ -14,7 +14,7 @@ inline std::uint64_t perft(const Position& pos, int depth) noexcept {
   MoveList moves;
   generate_legal_moves(pos, moves);
   std::uint64_t nodes = 0;
-  for (Move m : moves) nodes += perft(pos.play(m), depth - 1);
+  for (Move m : moves) nodes += perft(pos.play_unchecked(m), depth - 1);
   return nodes;
 }
 
@@ -25,7 +25,7 @@ std::uint64_t perft_divide(const Position& pos, int depth, OnMove&& on_move) {
   if (depth <= 0) return 1;
   std::uint64_t total = 0;
   for (Move m : legal_moves(pos)) {
-    const std::uint64_t n = perft(pos.play(m), depth - 1);
+    const std::uint64_t n = perft(pos.play_unchecked(m), depth - 1);
     on_move(m, n);
     total += n;
   }

@@ -5,9 +5,11 @@
 // (see validate()) or by playing legal moves. Copying it is cheap (168 bytes).
 
 #include <cstdint>
+#include <string>
 
 #include "attacks.hpp"
 #include "bitboard.hpp"
+#include "result.hpp"
 #include "types.hpp"
 #include "zobrist.hpp"
 
@@ -18,7 +20,6 @@ using Key = std::uint64_t;
 /// What can be wrong with a set-up position. The syntax kinds come from notation/fen.hpp;
 /// the others from Position::validate().
 enum class PositionError : std::uint8_t {
-  None = 0,
   // FEN syntax
   FieldCount,          ///< not six space-separated fields (strict) or fewer than four
   BoardCharacter,      ///< a character that is neither a piece letter, a digit 1-8 nor '/'
@@ -49,12 +50,15 @@ enum class PositionError : std::uint8_t {
   OpponentInCheck,   ///< the side not to move is in check
   TooManyCheckers,   ///< three or more pieces give check
   ImpossibleCheck,   ///< a check (or double check) that no legal last move can give
+  // Values a Setup can hold that no FEN can write (Position::validate() checks them first)
+  InvalidPiece,        ///< a board entry that is not a piece code (Piece) nor Piece::None
+  InvalidSideToMove,   ///< a side to move that is neither White nor Black
+  InvalidSquare,       ///< a castling rook or en passant square that is not a square of the board
 };
 
 /// A short English description of an error kind.
 constexpr const char* describe(PositionError e) noexcept {
   switch (e) {
-    case PositionError::None: return "no error";
     case PositionError::FieldCount: return "wrong number of fields";
     case PositionError::BoardCharacter: return "invalid character in piece placement";
     case PositionError::RankTooLong: return "rank describes more than 8 squares";
@@ -80,12 +84,16 @@ constexpr const char* describe(PositionError e) noexcept {
     case PositionError::OpponentInCheck: return "the side not to move is in check";
     case PositionError::TooManyCheckers: return "more than two pieces give check";
     case PositionError::ImpossibleCheck: return "a check that no legal move could have given";
+    case PositionError::InvalidPiece: return "a board entry that is not a piece";
+    case PositionError::InvalidSideToMove: return "side to move is neither White nor Black";
+    case PositionError::InvalidSquare: return "a square that is not on the board";
   }
   return "unknown error";
 }
 
 /// An unchecked description of a position, as a FEN gives it. Becomes a Position only
-/// through Position::from_setup(), which validates it.
+/// through Position::from_setup(), which checks every field (a Setup may hold any bytes:
+/// piece codes, squares and counters out of range are errors, never undefined behaviour).
 struct Setup {
   Piece board[64];
   Color side_to_move = Color::White;
@@ -105,11 +113,43 @@ struct Setup {
 
 /// The first fault found in a Setup, with the square it concerns (Square::None when
 /// the fault is not on one square) and, for castling faults, the right's index.
-struct SetupIssue {
-  PositionError error = PositionError::None;
+struct SetupError {
+  PositionError error;
   Square square = Square::None;
   int castling_right = -1;
-  constexpr explicit operator bool() const noexcept { return error != PositionError::None; }
+
+  /// e.g. "castling right but no rook on its square (right 0, square h1)"
+  std::string message() const {
+    std::string m = describe(error);
+    if (castling_right >= 0) m += " (right " + std::string(1, "KQkq"[castling_right & 3]);
+    if (is_ok(square)) {
+      m += castling_right >= 0 ? ", square " : " (square ";
+      m += char('a' + file_of(square));
+      m += char('1' + rank_of(square));
+    }
+    if (castling_right >= 0 || is_ok(square)) m += ')';
+    return m;
+  }
+};
+
+/// Why a move was not played: Position::play() and Position::play_null() check what
+/// play_unchecked() trusts.
+struct MoveError {
+  enum class Kind : std::uint8_t {
+    Illegal,          ///< not one of the legal moves of the position
+    NullMoveInCheck,  ///< a null move by a side in check would leave its king attacked
+  };
+  Kind kind;
+  Move move;
+
+  /// e.g. "e2e5 is not a legal move in this position"
+  std::string message() const {
+    if (kind == Kind::NullMoveInCheck) return "null move while in check";
+    std::string m{char('a' + file_of(move.from())), char('1' + rank_of(move.from())),
+                  char('a' + file_of(move.to())), char('1' + rank_of(move.to()))};
+    if (move.is_promotion()) m += "pnbrqk"[index(move.promotion_type())];
+    return m + " is not a legal move in this position";
+  }
 };
 
 class Position {
@@ -118,19 +158,17 @@ class Position {
   /// a move keeps them there (a game that long is over by 9.6.2 anyway).
   static constexpr int max_counter = 65535;
 
-  /// An empty board: not a legal position; use startpos() or from_setup().
-  Position() noexcept {
-    for (Piece& p : board_) p = Piece::None;
-  }
+  // There is no public constructor of an empty (invalid) position: a Position comes
+  // from startpos(), from_setup() (or parse_fen()), or by playing moves.
 
   static Position startpos() noexcept;
 
   /// Checks a Setup against the rules a reachable position obeys (see PositionError).
   /// `ignore_impossible_check` accepts checks no last move could give (TooManyCheckers,
   /// ImpossibleCheck): such composed positions are still safe to play from.
-  static SetupIssue validate(const Setup& s, bool ignore_impossible_check = false) noexcept;
-  /// Validates `s` and, if it is legal, makes `out` from it. `out` is untouched on error.
-  static SetupIssue from_setup(const Setup& s, Position& out, bool ignore_impossible_check = false) noexcept;
+  static Result<void, SetupError> validate(const Setup& s, bool ignore_impossible_check = false) noexcept;
+  /// The position `s` describes, if it is legal (see validate()).
+  static Result<Position, SetupError> from_setup(const Setup& s, bool ignore_impossible_check = false) noexcept;
   Setup to_setup() const noexcept;
 
   // Placement
@@ -206,21 +244,38 @@ class Position {
   /// of their own: after it, key() and has_legal_en_passant() are meaningless.
   enum class KeyUpdate : bool { Incremental, Skip };
 
-  /// Plays a legal move (precondition: `m` is one of legal_moves(*this); not checked).
+  /// Plays a legal move in place (precondition: `m` is one of legal_moves(*this); only
+  /// its shape is checked, by ARBITER_ASSERT in debug builds): the engine's make.
   template <KeyUpdate Update = KeyUpdate::Incremental>
   void play_in_place(Move m) noexcept;
-  /// Returns the position after a legal move, leaving this one as it is (copy-make).
-  [[nodiscard]] Position play(Move m) const noexcept {
+  /// The position after a legal move, trusting it (precondition as play_in_place()):
+  /// copy-make for move generators and engines, which play only moves they generated.
+  [[nodiscard]] Position play_unchecked(Move m) const noexcept {
     Position next = *this;
     next.play_in_place(m);
     return next;
   }
+  /// The position after `m` if it is legal here, else MoveError::Kind::Illegal (defined
+  /// in movegen.hpp, which has the rules of movement; always available with this header).
+  [[nodiscard]] Result<Position, MoveError> play(Move m) const noexcept;
+  /// Passes the turn (a null move, as PGN's `--`): the other side to move, no en passant
+  /// square, the counters advanced. Fails if the side to move is in check.
+  [[nodiscard]] Result<Position, MoveError> play_null() const noexcept;
 
   /// Structural equality: everything, counters included.
   friend bool operator==(const Position& a, const Position& b) noexcept;
   friend bool operator!=(const Position& a, const Position& b) noexcept { return !(a == b); }
 
  private:
+  // An empty board, only as the start of from_setup() and validate().
+  Position() noexcept {
+    for (Piece& p : board_) p = Piece::None;
+  }
+  // Whether `m` has the shape of a move of the side to move here (its piece, a
+  // destination not held by its own side but for castling, a promotion by a pawn to
+  // a piece): the cheap precondition of play_in_place() checked in debug builds.
+  bool is_plausible(Move m) const noexcept;
+
   void put_piece(Piece p, Square s) noexcept {
     board_[index(s)] = p;
     by_type_[index(type_of(p))] |= square_bb(s);
@@ -290,6 +345,23 @@ inline bool Position::is_legal_en_passant(Square from) const noexcept {
   return leaves_king_safe(from, ep_square_, square_bb(Square(index(ep_square_) - pawn_push(side_))));
 }
 
+inline bool Position::is_plausible(Move m) const noexcept {
+  const Piece piece = board_[index(m.from())];
+  if (piece == Piece::None || color_of(piece) != side_ || m.from() == m.to()) return false;
+  const Piece target = board_[index(m.to())];
+  switch (m.kind()) {
+    case Move::Kind::Castling: return type_of(piece) == PieceType::King && target == make_piece(side_, PieceType::Rook);
+    case Move::Kind::EnPassant: return type_of(piece) == PieceType::Pawn && m.to() == ep_square_;
+    case Move::Kind::Promotion:
+      return type_of(piece) == PieceType::Pawn && relative_rank(side_, m.to()) == 7 &&
+             (target == Piece::None || color_of(target) != side_);
+    case Move::Kind::Normal:
+      return (target == Piece::None || color_of(target) != side_) &&
+             !(type_of(piece) == PieceType::Pawn && relative_rank(side_, m.to()) == 7);
+  }
+  return false;
+}
+
 inline bool Position::find_legal_en_passant() const noexcept {
   if (ep_square_ == Square::None) return false;
   Bitboard candidates = pawn_attacks(~side_, ep_square_) & pieces(side_, PieceType::Pawn);
@@ -320,6 +392,7 @@ inline void Position::update_castling_touch() noexcept {
 
 template <Position::KeyUpdate Update>
 inline void Position::play_in_place(Move m) noexcept {
+  ARBITER_ASSERT(is_plausible(m));
   const Color us = side_, them = ~us;
   const Square from = m.from(), to = m.to();
   Key k = key_ ^ zobrist::white_to_move;
@@ -416,29 +489,50 @@ inline Setup Position::to_setup() const noexcept {
   return s;
 }
 
-inline SetupIssue Position::validate(const Setup& s, bool ignore_impossible_check) noexcept {
+namespace detail {
+inline bool is_piece_code(Piece p) noexcept {
+  const int v = int(p);
+  return v == int(Piece::None) || ((v & 7) <= int(PieceType::King) && (v >> 3) <= 1);
+}
+}  // namespace detail
+
+inline Result<void, SetupError> Position::validate(const Setup& s, bool ignore_impossible_check) noexcept {
+  using E = SetupError;
+  // Fields first: a Setup may hold any value, and nothing below may index with one that
+  // is out of range.
+  for (int i = 0; i < 64; ++i)
+    if (!detail::is_piece_code(s.board[i])) return fail(E{PositionError::InvalidPiece, Square(i)});
+  if (s.side_to_move != Color::White && s.side_to_move != Color::Black)
+    return fail(E{PositionError::InvalidSideToMove});
+  for (int right = 0; right < 4; ++right)
+    if ((s.castling.bits() & (1 << right)) && !is_ok(s.castling_rooks[right]))
+      return fail(E{PositionError::InvalidSquare, Square::None, right});
+  if (s.en_passant != Square::None && !is_ok(s.en_passant)) return fail(E{PositionError::InvalidSquare});
+  if (s.halfmove_clock < 0 || s.halfmove_clock > max_counter) return fail(E{PositionError::HalfmoveClock});
+  if (s.fullmove_number < 1 || s.fullmove_number > max_counter) return fail(E{PositionError::FullmoveNumber});
+
   Position p;  // placement only, to reuse the attack helpers
   for (int i = 0; i < 64; ++i)
     if (s.board[i] != Piece::None) p.put_piece(s.board[i], Square(i));
 
   for (Color c : {Color::White, Color::Black}) {
     const Bitboard kings = p.pieces(c, PieceType::King);
-    if (!kings) return {PositionError::MissingKing};
-    if (more_than_one(kings)) return {PositionError::TooManyKings, lsb(kings & (kings - 1))};
+    if (!kings) return fail(E{PositionError::MissingKing});
+    if (more_than_one(kings)) return fail(E{PositionError::TooManyKings, lsb(kings & (kings - 1))});
   }
-  if (Bitboard back = p.pieces(PieceType::Pawn) & (Rank1 | Rank8)) return {PositionError::PawnOnBackRank, lsb(back)};
+  if (Bitboard back = p.pieces(PieceType::Pawn) & (Rank1 | Rank8)) return fail(E{PositionError::PawnOnBackRank, lsb(back)});
   for (Color c : {Color::White, Color::Black}) {
     const Bitboard own = p.pieces(c);
-    if (popcount(own) > 16) return {PositionError::TooManyPieces};
+    if (popcount(own) > 16) return fail(E{PositionError::TooManyPieces});
     const int pawns = popcount(p.pieces(c, PieceType::Pawn));
-    if (pawns > 8) return {PositionError::TooManyPawns};
+    if (pawns > 8) return fail(E{PositionError::TooManyPawns});
     auto excess = [](int n, int initial) { return n > initial ? n - initial : 0; };
     const Bitboard bishops = p.pieces(c, PieceType::Bishop);
     const int promoted = excess(popcount(p.pieces(c, PieceType::Queen)), 1) +
                          excess(popcount(p.pieces(c, PieceType::Rook)), 2) +
                          excess(popcount(p.pieces(c, PieceType::Knight)), 2) +
                          excess(popcount(bishops & LightSquares), 1) + excess(popcount(bishops & DarkSquares), 1);
-    if (promoted > 8 - pawns) return {PositionError::TooManyPromotedPieces};
+    if (promoted > 8 - pawns) return fail(E{PositionError::TooManyPromotedPieces});
   }
 
   for (Color c : {Color::White, Color::Black}) {
@@ -448,32 +542,32 @@ inline SetupIssue Position::validate(const Setup& s, bool ignore_impossible_chec
       const Square ksq = p.king_square(c);
       const Square rook = s.castling_rooks[right];
       if (relative_rank(c, ksq) != 0 || (!s.chess960 && file_of(ksq) != 4))
-        return {PositionError::CastlingWithoutKing, ksq, right};
+        return fail(E{PositionError::CastlingWithoutKing, ksq, right});
       if (rook == Square::None || s.board[index(rook)] != make_piece(c, PieceType::Rook) ||
           rank_of(rook) != rank_of(ksq) || (side == CastlingSide::KingSide) != (file_of(rook) > file_of(ksq)) ||
           (!s.chess960 && file_of(rook) != (side == CastlingSide::KingSide ? 7 : 0)))
-        return {PositionError::CastlingWithoutRook, rook, right};
+        return fail(E{PositionError::CastlingWithoutRook, rook, right});
     }
   }
 
   const Color us = s.side_to_move, them = ~us;
   if (s.en_passant != Square::None) {
     const Square ep = s.en_passant;
-    if (relative_rank(us, ep) != 5) return {PositionError::EnPassantWrongRank, ep};
+    if (relative_rank(us, ep) != 5) return fail(E{PositionError::EnPassantWrongRank, ep});
     const Square pawn = Square(index(ep) - pawn_push(us)), origin = Square(index(ep) + pawn_push(us));
-    if (s.board[index(pawn)] != make_piece(them, PieceType::Pawn)) return {PositionError::EnPassantNoPawn, ep};
+    if (s.board[index(pawn)] != make_piece(them, PieceType::Pawn)) return fail(E{PositionError::EnPassantNoPawn, ep});
     if (s.board[index(ep)] != Piece::None || s.board[index(origin)] != Piece::None)
-      return {PositionError::EnPassantSquaresOccupied, ep};
-    if (s.halfmove_clock != 0) return {PositionError::EnPassantWithHalfmoveClock, ep};
+      return fail(E{PositionError::EnPassantSquaresOccupied, ep});
+    if (s.halfmove_clock != 0) return fail(E{PositionError::EnPassantWithHalfmoveClock, ep});
   }
 
   if (Bitboard b = p.attackers_to(p.king_square(them)) & p.pieces(us))
-    return {PositionError::OpponentInCheck, lsb(b)};
+    return fail(E{PositionError::OpponentInCheck, lsb(b)});
   if (ignore_impossible_check) return {};
   const Square ksq = p.king_square(us);
   const Bitboard checkers = p.attackers_to(ksq) & p.pieces(them);
   const Bitboard sliders = p.pieces(PieceType::Bishop, PieceType::Rook) | p.pieces(PieceType::Queen);
-  if (popcount(checkers) > 2) return {PositionError::TooManyCheckers, lsb(checkers)};
+  if (popcount(checkers) > 2) return fail(E{PositionError::TooManyCheckers, lsb(checkers)});
   if (s.en_passant != Square::None && checkers) {
     // The last move was the two-square advance: every check comes from that pawn or
     // from a slider it uncovered by leaving its starting square.
@@ -481,19 +575,19 @@ inline SetupIssue Position::validate(const Setup& s, bool ignore_impossible_chec
     const Square origin = Square(index(s.en_passant) + pawn_push(us));
     for (Bitboard b = checkers; b;) {
       const Square c = pop_lsb(b);
-      if (c != pawn && !contains(between_bb(c, ksq), origin)) return {PositionError::ImpossibleCheck, c};
+      if (c != pawn && !contains(between_bb(c, ksq), origin)) return fail(E{PositionError::ImpossibleCheck, c});
     }
   } else if (popcount(checkers) == 2) {
     // A double check always uncovers a slider, and two checkers on one line through
     // the king cannot both have been given by one move.
     const Square a = lsb(checkers), b = lsb(checkers & (checkers - 1));
-    if (!(checkers & sliders) || (line_bb(a, b) & square_bb(ksq))) return {PositionError::ImpossibleCheck, b};
+    if (!(checkers & sliders) || (line_bb(a, b) & square_bb(ksq))) return fail(E{PositionError::ImpossibleCheck, b});
   }
   return {};
 }
 
-inline SetupIssue Position::from_setup(const Setup& s, Position& out, bool ignore_impossible_check) noexcept {
-  if (SetupIssue issue = validate(s, ignore_impossible_check)) return issue;
+inline Result<Position, SetupError> Position::from_setup(const Setup& s, bool ignore_impossible_check) noexcept {
+  if (auto valid = validate(s, ignore_impossible_check); !valid) return fail(valid.error());
   Position p;
   for (int i = 0; i < 64; ++i)
     if (s.board[i] != Piece::None) p.put_piece(s.board[i], Square(i));
@@ -507,8 +601,20 @@ inline SetupIssue Position::from_setup(const Setup& s, Position& out, bool ignor
   p.ep_in_key_ = p.find_legal_en_passant();
   p.update_castling_touch();
   p.key_ = p.key_from_scratch();
-  out = p;
-  return {};
+  return p;
+}
+
+inline Result<Position, MoveError> Position::play_null() const noexcept {
+  if (in_check()) return fail(MoveError{MoveError::Kind::NullMoveInCheck, Move::none()});
+  Position next = *this;
+  if (next.ep_in_key_) next.key_ ^= zobrist::en_passant(file_of(next.ep_square_));
+  next.key_ ^= zobrist::white_to_move;
+  next.ep_square_ = Square::None;
+  next.ep_in_key_ = false;
+  next.halfmove_ += int(next.halfmove_ < max_counter);
+  next.fullmove_ += int(side_ == Color::Black && next.fullmove_ < max_counter);
+  next.side_ = ~side_;
+  return next;
 }
 
 inline Position Position::startpos() noexcept {
@@ -526,9 +632,10 @@ inline Position Position::startpos() noexcept {
   s.castling_rooks[1] = Square::A1;
   s.castling_rooks[2] = Square::H8;
   s.castling_rooks[3] = Square::A8;
-  Position p;
-  from_setup(s, p);
-  return p;
+  return std::move(from_setup(s)).value();
 }
 
 }  // namespace arbiter
+
+// Position::play() checks legality with the move generator.
+#include "movegen.hpp"

@@ -30,38 +30,6 @@
 
 namespace arbiter {
 
-/// Calls `f(side, rook_file)` for each castling move legal in `pos`.
-template <class F>
-void for_each_legal_castle(const Position& pos, F&& f) {
-  if (!pos.castling_rights().any(pos.side_to_move())) return;
-  MoveList king_moves;
-  generate_legal_moves(pos, king_moves, MoveFilter{~Bitboard(0), MoveFilter::type_bit(PieceType::King)});
-  for (Move m : king_moves)
-    if (m.is_castling())
-      f(index(m.to()) > index(m.from()) ? CastlingSide::KingSide : CastlingSide::QueenSide, file_of(m.to()));
-}
-
-/// The repetition key of a position under a castling identity.
-inline Key identity_key(const Position& pos, CastlingIdentity identity) {
-  if (identity == CastlingIdentity::Rights || !pos.castling_rights().any()) return pos.key();
-  Key k = pos.key();
-  for (Color c : {Color::White, Color::Black})
-    for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide})
-      if (pos.castling_rights().has(c, side)) k ^= zobrist::castling(c, side, file_of(pos.castling_rook(c, side)));
-  for_each_legal_castle(pos, [&](CastlingSide side, int file) { k ^= zobrist::castling(pos.side_to_move(), side, file); });
-  return k;
-}
-
-/// The exact signature of a position under a castling identity.
-inline PositionSignature identity_signature(const Position& pos, CastlingIdentity identity) {
-  PositionSignature s(pos);
-  if (identity == CastlingIdentity::PossibleMoves && pos.castling_rights().any()) {
-    s.clear_castling();
-    for_each_legal_castle(pos, [&](CastlingSide side, int file) { s.add_castling(pos.side_to_move(), side, file); });
-  }
-  return s;
-}
-
 class GameRecord {
  public:
   using Ply = std::uint32_t;
@@ -99,12 +67,13 @@ class GameRecord {
     tracker_.reserve(plies + 1);
   }
 
-  /// Plays a legal move (precondition: is_legal(position(), m)).
+  /// Plays a legal move (precondition: is_legal(position(), m), asserted in debug builds).
   void play(Move m) {
+    ARBITER_ASSERT(is_legal(position(), m));
     const Entry& prev = entries_.back();
     const bool irreversible = is_irreversible(prev.position, m);
     const bool resets = prev.position.resets_halfmove_clock(m);
-    Entry e{prev.position.play(m), m, 0, 0, {prev.twofold[0], prev.twofold[1]}};
+    Entry e{prev.position.play_unchecked(m), m, 0, 0, {prev.twofold[0], prev.twofold[1]}};
     const Ply ply = Ply(entries_.size());
     e.halfmoves = resets ? 0 : prev.halfmoves + 1;
     e.last_reset = resets ? std::int32_t(ply) : prev.last_reset;
@@ -165,7 +134,7 @@ class GameRecord {
   unsigned count_after(Ply ply, Move m) const {
     const Position& pos = position(ply);
     if (is_irreversible(pos, m)) return 1;
-    const Position next = pos.play(m);
+    const Position next = pos.play_unchecked(m);
     const PositionSignature sig = identity_signature(next, castling_identity());
     return tracker_.count_if_pushed_at(ply, identity_key(next, castling_identity()), false,
                                        [&](Ply earlier) { return signature(earlier) == sig; });

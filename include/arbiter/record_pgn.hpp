@@ -3,7 +3,7 @@
 // a PGN game's main line becomes the record that the claims, the automatic endings and
 // the audit read, replayed once.
 
-#include "notation/pgn.hpp"
+#include "notation/pgn_game.hpp"
 #include "record.hpp"
 
 namespace arbiter {

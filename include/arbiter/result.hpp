@@ -7,9 +7,9 @@
 // -fno-exceptions. Reading the value of a failed Result (or the error of a successful one)
 // is a precondition violation caught by ARBITER_ASSERT in debug builds.
 //
-//   Result<Position, FenError> r = parse_fen(text);
-//   if (!r) return report(r.error());
-//   Position p = std::move(r).value();
+//   Result<ParsedFen, FenError> r = parse_fen(text);
+//   if (!r) return report(r.error().message());
+//   Position p = r->position;
 //
 // Operations that succeed or fail without a value return Result<void, E>. Every E has a
 // message() or a to_string() overload that names what is wrong and where.

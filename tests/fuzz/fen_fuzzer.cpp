@@ -76,16 +76,16 @@ CastlingMode reparse_mode(const Position& pos) {
 /// Writes `pos` as FEN, parses it strictly, and checks that the same position comes back.
 void check_round_trip(const Context& ctx, const Position& pos, FenCastling dialect, const char* what) {
   const std::string fen = to_fen(pos, dialect);
-  const FenResult back = parse_fen(fen, {false, reparse_mode(pos)});
+  const auto back = parse_fen(fen, {false, reparse_mode(pos)});
   FUZZ_CHECK(back.ok(), ctx,
-             std::string(what) + ": to_fen gives \"" + fen + "\", which does not parse: " + back.error.message());
-  FUZZ_CHECK(back.position == pos, ctx,
-             std::string(what) + ": \"" + fen + "\" parses to a different position: \"" + to_fen(back.position, dialect) +
+             std::string(what) + ": to_fen gives \"" + fen + "\", which does not parse: " + back.error().message());
+  FUZZ_CHECK(back->position == pos, ctx,
+             std::string(what) + ": \"" + fen + "\" parses to a different position: \"" + to_fen(back->position, dialect) +
                  "\" (chess960 " + std::to_string(pos.is_chess960()) + " -> " +
-                 std::to_string(back.position.is_chess960()) + ")");
-  FUZZ_CHECK(back.position.key() == pos.key(), ctx,
+                 std::to_string(back->position.is_chess960()) + ")");
+  FUZZ_CHECK(back->position.key() == pos.key(), ctx,
              std::string(what) + ": \"" + fen + "\" parses to an equal position with another key");
-  const std::string again = to_fen(back.position, dialect);
+  const std::string again = to_fen(back->position, dialect);
   FUZZ_CHECK(again == fen, ctx, std::string(what) + ": \"" + fen + "\" is written back as \"" + again + "\"");
 }
 
@@ -111,36 +111,36 @@ void check_position(const Context& ctx, const Position& pos) {
     // 4. UCI round trip: the default spelling, and king-takes-rook always; the king's
     // two-square spelling only in standard chess (in Chess960 it may be a king step).
     const std::string uci = to_uci(pos, m);
-    const UciResult read = parse_uci(pos, uci);
-    FUZZ_CHECK(read.ok() && read.move == m, ctx,
+    const auto read = parse_uci(pos, uci);
+    FUZZ_CHECK(read.ok() && (*read) == m, ctx,
                fen + ": to_uci gives \"" + uci + "\", which parse_uci reads as " +
-                   (read.ok() ? "\"" + to_uci(pos, read.move) + "\"" : std::string(describe(read.error))));
+                   (read.ok() ? "\"" + to_uci(pos, (*read)) + "\"" : std::string(describe(read.error()))));
     if (m.is_castling()) {
       const std::string ktr = to_uci(pos, m, true);
-      const UciResult r2 = parse_uci(pos, ktr);
-      FUZZ_CHECK(r2.ok() && r2.move == m, ctx, fen + ": king-takes-rook castling \"" + ktr + "\" does not read back");
+      const auto r2 = parse_uci(pos, ktr);
+      FUZZ_CHECK(r2.ok() && (*r2) == m, ctx, fen + ": king-takes-rook castling \"" + ktr + "\" does not read back");
       if (!pos.is_chess960()) {
         const std::string two = to_uci(pos, m, false);
-        const UciResult r3 = parse_uci(pos, two);
-        FUZZ_CHECK(r3.ok() && r3.move == m, ctx, fen + ": castling \"" + two + "\" does not read back");
+        const auto r3 = parse_uci(pos, two);
+        FUZZ_CHECK(r3.ok() && (*r3) == m, ctx, fen + ": castling \"" + two + "\" does not read back");
       }
     }
 
     // 5. The position after the move survives a FEN round trip (this compares the
     // incrementally updated key with one computed from scratch).
-    const Position next = pos.play(m);
+    const Position next = pos.play_unchecked(m);
     children += std::uint64_t(legal_move_count(next));
     const std::string next_fen = to_fen(next);
     FUZZ_CHECK(!(next.attackers_to(next.king_square(pos.side_to_move())) & next.pieces(next.side_to_move())), ctx,
                fen + ": after " + uci + " the side that moved is in check: " + next_fen);
-    const FenResult back = parse_fen(next_fen, {false, reparse_mode(next)});
+    const auto back = parse_fen(next_fen, {false, reparse_mode(next)});
     FUZZ_CHECK(back.ok(), ctx,
                fen + ": after " + uci + " to_fen gives \"" + next_fen + "\", which does not parse: " +
-                   back.error.message());
-    FUZZ_CHECK(back.position == next, ctx,
+                   back.error().message());
+    FUZZ_CHECK(back->position == next, ctx,
                fen + ": after " + uci + ", \"" + next_fen + "\" parses to a different position: \"" +
-                   to_fen(back.position) + "\"");
-    FUZZ_CHECK(back.position.key() == next.key(), ctx,
+                   to_fen(back->position) + "\"");
+    FUZZ_CHECK(back->position.key() == next.key(), ctx,
                fen + ": after " + uci + " (\"" + next_fen + "\") the incremental key differs from a fresh one");
   }
 
@@ -158,20 +158,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view input(reinterpret_cast<const char*>(data), size);
 
   for (CastlingMode mode : {CastlingMode::Auto, CastlingMode::Chess960}) {
-    const FenResult strict = parse_fen(input, {false, mode});
-    const FenResult lenient = parse_fen(input, {true, mode});
+    const auto strict = parse_fen(input, {false, mode});
+    const auto lenient = parse_fen(input, {true, mode});
     if (strict.ok()) {
       const Context ctx{input, {false, mode}};
       // 2. What parses strictly parses leniently to the same thing, dropping nothing.
-      FUZZ_CHECK(lenient.ok() && lenient.position == strict.position && lenient.dropped.empty(), ctx,
-                 "strict parse gives \"" + to_fen(strict.position) + "\"; lenient parse " +
-                     (lenient.ok() ? "gives \"" + to_fen(lenient.position) + "\" and drops " +
-                                         std::to_string(lenient.dropped.size()) + " things"
-                                   : "fails: " + lenient.error.message()));
-      FUZZ_CHECK(strict.dropped.empty(), ctx, "strict parse reports dropped fields");
-      check_position(ctx, strict.position);
+      FUZZ_CHECK(lenient.ok() && lenient->position == strict->position && lenient->repairs.empty(), ctx,
+                 "strict parse gives \"" + to_fen(strict->position) + "\"; lenient parse " +
+                     (lenient.ok() ? "gives \"" + to_fen(lenient->position) + "\" and drops " +
+                                         std::to_string(lenient->repairs.size()) + " things"
+                                   : "fails: " + lenient.error().message()));
+      FUZZ_CHECK(strict->repairs.empty(), ctx, "strict parse reports dropped fields");
+      check_position(ctx, strict->position);
     } else if (lenient.ok()) {
-      check_position({input, {true, mode}}, lenient.position);
+      check_position({input, {true, mode}}, lenient->position);
     }
   }
   return 0;

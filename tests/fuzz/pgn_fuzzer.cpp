@@ -76,7 +76,7 @@ struct Recorder : PgnVisitor {
 std::string record(PgnReader reader) {
   Recorder r;
   std::uint64_t delivered = 0;
-  while (reader.next(r) != PgnStatus::End) ++delivered;
+  while (!is_end(reader.next(r))) ++delivered;
   PGN_CHECK(delivered == reader.games(), "games() is not the number of games delivered");
   return r.log;
 }
@@ -90,7 +90,9 @@ void replay_line(const PgnLine& line, Position pos, const std::string& where) {
                                            to_fen(pos));
       pos.play_in_place(m.move);
     } else {
-      PGN_CHECK(play_null_move(pos), where + ": null move in check in " + to_fen(pos));
+      const Result<Position, MoveError> passed = pos.play_null();
+      PGN_CHECK(passed.ok(), where + ": null move in check in " + to_fen(pos));
+      pos = *passed;
     }
     PGN_CHECK(pos.key() == fide_key(pos), where + ": key() differs from fide_key() after " + m.san);
     for (const PgnLine& v : m.variations) replay_line(v, before, where + " variation");
@@ -99,10 +101,10 @@ void replay_line(const PgnLine& line, Position pos, const std::string& where) {
 
 void check_games(PgnReader reader, bool round_trip) {
   PgnGame game;
-  for (PgnStatus s; (s = reader.next(game)) != PgnStatus::End;) {
-    if (s != PgnStatus::Game) {
-      PGN_CHECK(!reader.error().message.empty(), "an error without a message");
-      PGN_CHECK(reader.error().line >= 1, "an error without a line");
+  for (auto s = reader.next(game); !is_end(s); s = reader.next(game)) {
+    if (!s) {
+      PGN_CHECK(!s.error().message.empty(), "an error without a message");
+      PGN_CHECK(s.error().line >= 1, "an error without a line");
       continue;
     }
     const std::string where = "game " + std::to_string(game.number);
@@ -112,11 +114,12 @@ void check_games(PgnReader reader, bool round_trip) {
     PGN_CHECK(write_pgn(game, written), where + ": write_pgn refuses it");
     PgnReader back = PgnReader::from_memory(written);
     PgnGame again;
-    const PgnStatus status = back.next(again);
-    PGN_CHECK(status == PgnStatus::Game,
-              where + ": what write_pgn wrote does not read: " + back.error().to_string() + "\n" + written);
+    const Result<PgnRead, PgnError> status = back.next(again);
+    PGN_CHECK(status && *status == PgnRead::Game,
+              where + ": what write_pgn wrote does not read: " + (status ? std::string("the end") : status.error().to_string()) +
+                  "\n" + written);
     PgnGame extra;
-    PGN_CHECK(back.next(extra) == PgnStatus::End, where + ": what write_pgn wrote reads as more than one game\n" + written);
+    PGN_CHECK(is_end(back.next(extra)), where + ": what write_pgn wrote reads as more than one game\n" + written);
     PGN_CHECK(again.start == game.start, where + ": the start position changed\n" + written);
     PGN_CHECK(again.main_line.moves.size() == game.main_line.moves.size(), where + ": the move count changed\n" + written);
     for (std::size_t i = 0; i < game.main_line.moves.size(); ++i)

@@ -76,30 +76,31 @@ const char* language_name(SanLanguage l) {
   } while (0)
 
 void check(const Position& pos, std::string_view text, SanOptions options, const MoveList& legal) {
-  const SanResult r = parse_san(pos, text, options);
-  const std::string message = r.ok() ? std::string() : san_error_message(pos, r, options.language);
+  const auto r = parse_san(pos, text, options);
+  const std::string message = r.ok() ? std::string() : r.error().message(pos, options.language);
   SAN_CHECK(r.ok() || !message.empty(), "an error without a message");
-  if (r.error == SanError::NotStandard) {
-    SAN_CHECK(legal.contains(r.move), "NotStandard names an illegal move");
-    SAN_CHECK(r.detail == to_san(pos, r.move, options.language), "NotStandard detail is not the standard form: " + r.detail);
+  if (!r.ok() && r.error().kind == SanErrorKind::NotStandard) {
+    SAN_CHECK(r.error().candidates.size() == 1 && legal.contains(r.error().candidates[0]), "NotStandard names an illegal move");
+    SAN_CHECK(r.error().detail == to_san(pos, r.error().candidates[0], options.language),
+              "NotStandard detail is not the standard form: " + r.error().detail);
     return;
   }
   if (!r.ok()) return;
-  SAN_CHECK(legal.contains(r.move), "the move read is not legal");
-  const std::string san = to_san(pos, r.move, options.language);
+  SAN_CHECK(legal.contains((*r)), "the move read is not legal");
+  const std::string san = to_san(pos, (*r), options.language);
   for (bool strict : {false, true}) {
     SanOptions o = options;
     o.strict = strict;
-    const SanResult back = parse_san(pos, san, o);
-    SAN_CHECK(back.ok() && back.move == r.move,
+    const auto back = parse_san(pos, san, o);
+    SAN_CHECK(back.ok() && (*back) == (*r),
               "to_san gives \"" + san + "\", which reads back (" + (strict ? "strict" : "lenient") + ") as " +
-                  (back.ok() ? to_uci(pos, back.move) : san_error_message(pos, back, o.language)));
+                  (back.ok() ? to_uci(pos, (*back)) : back.error().message(pos, o.language)));
   }
   if (options.strict) {
     SanOptions o = options;
     o.strict = false;
-    const SanResult lenient = parse_san(pos, text, o);
-    SAN_CHECK(lenient.ok() && lenient.move == r.move, "strict reads it, lenient does not read it the same");
+    const auto lenient = parse_san(pos, text, o);
+    SAN_CHECK(lenient.ok() && (*lenient) == (*r), "strict reads it, lenient does not read it the same");
   }
 }
 
@@ -107,9 +108,9 @@ void check(const Position& pos, std::string_view text, SanOptions options, const
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2 || size > 256) return -1;
-  const FenResult start = parse_fen(fens[data[0] % (sizeof fens / sizeof fens[0])], {false, CastlingMode::Auto, true});
+  const auto start = parse_fen(fens[data[0] % (sizeof fens / sizeof fens[0])], {false, CastlingMode::Auto, true});
   if (!start) __builtin_trap();
-  Position pos = start.position;
+  Position pos = start->position;
   std::size_t i = 2;
   for (int ply = 0; ply < (data[1] & 15) && i < size; ++ply, ++i) {
     const MoveList moves = legal_moves(pos);
@@ -131,10 +132,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Move fast = detail::resolve_common_san(pos, text);
   if (fast) {
     const SanOptions options;  // lenient English, as parse_san uses the shortcut
-    const SanResult slow = detail::parse_san_general(pos, text, options);
-    SAN_CHECK(slow.ok() && slow.move == fast,
+    const auto slow = detail::parse_san_general(pos, text, options);
+    SAN_CHECK(slow.ok() && (*slow) == fast,
               "the shortcut reads " + to_uci(pos, fast) + ", the general path " +
-                  (slow.ok() ? to_uci(pos, slow.move) : san_error_message(pos, slow)));
+                  (slow.ok() ? to_uci(pos, (*slow)) : slow.error().message(pos)));
   }
   return 0;
 }

@@ -30,14 +30,13 @@ struct FenOptions {
 };
 
 /// A fault in a FEN: what (see PositionError), in which field (1-6, 7 for an extra
-/// field; 0 if none) and at
-/// which character (0-based position in the string).
+/// field) and at which character (0-based position in the string). Also each repair
+/// that lenient reading made (ParsedFen::repairs).
 struct FenError {
-  PositionError error = PositionError::None;
+  PositionError error;
   int field = 0;
   int column = 0;
 
-  explicit operator bool() const noexcept { return error != PositionError::None; }
   /// e.g. "field 2 (side to move), character 45: side to move must be 'w' or 'b'"
   std::string message() const {
     static constexpr const char* names[] = {"",          "piece placement",  "side to move",
@@ -49,14 +48,11 @@ struct FenError {
   }
 };
 
-struct FenResult {
+/// What parse_fen() read: the position, and in lenient mode what it dropped or filled
+/// in to get it, each with its place in the input (empty when nothing was repaired).
+struct ParsedFen {
   Position position;
-  FenError error;
-  /// Lenient mode only: what was dropped or filled in, each with its place in the input.
-  std::vector<FenError> dropped;
-
-  bool ok() const noexcept { return !error; }
-  explicit operator bool() const noexcept { return ok(); }
+  std::vector<FenError> repairs;
 };
 
 namespace detail {
@@ -115,12 +111,10 @@ inline bool reads_as_chess960(const Setup& s, CastlingMode mode) noexcept {
 
 }  // namespace detail
 
-inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
-  FenResult result;
-  auto fail = [&](PositionError e, int field, int column) {
-    result.error = {e, field, column};
-    return result;
-  };
+/// Reads a FEN: the position, with the repairs of lenient mode, or the first fault.
+inline Result<ParsedFen, FenError> parse_fen(std::string_view fen, FenOptions options = {}) {
+  std::vector<FenError> repairs;
+  auto fail = [](PositionError e, int field, int column) { return arbiter::fail(FenError{e, field, column}); };
 
   // Split on spaces, remembering where each field starts.
   detail::FenField fields[7];
@@ -199,7 +193,7 @@ inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
         if (s.board[back + f] == make_piece(color, PieceType::King)) king_file = f;
       // Lenient mode drops a right that names no king or rook; strict mode fails.
       auto drop = [&](PositionError e) {
-        if (options.lenient) result.dropped.push_back({e, 3, column});
+        if (options.lenient) repairs.push_back({e, 3, column});
         return options.lenient;
       };
       if (king_file < 0) {
@@ -246,7 +240,7 @@ inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
                                     ? PositionError::CastlingWithoutKing
                                     : PositionError::CastlingWithoutRook;
         if (!options.lenient) return fail(e, 3, castling_column[right]);
-        result.dropped.push_back({e, 3, castling_column[right]});
+        repairs.push_back({e, 3, castling_column[right]});
         s.castling = CastlingRights(std::uint8_t(s.castling.bits() & ~(1u << right)));
       }
     }
@@ -266,24 +260,25 @@ inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
     if (!detail::parse_counter(fields[4].text, 0, s.halfmove_clock))
       return fail(PositionError::HalfmoveClock, 5, fields[4].column);
   } else {
-    result.dropped.push_back({PositionError::HalfmoveClock, 5, int(fen.size())});
+    repairs.push_back({PositionError::HalfmoveClock, 5, int(fen.size())});
   }
   if (count >= 6) {
     if (!detail::parse_counter(fields[5].text, 1, s.fullmove_number)) {
       if (options.lenient && fields[5].text == "0") {
-        result.dropped.push_back({PositionError::FullmoveNumber, 6, fields[5].column});
+        repairs.push_back({PositionError::FullmoveNumber, 6, fields[5].column});
       } else {
         return fail(PositionError::FullmoveNumber, 6, fields[5].column);
       }
     }
   } else {
-    result.dropped.push_back({PositionError::FullmoveNumber, 6, int(fen.size())});
+    repairs.push_back({PositionError::FullmoveNumber, 6, int(fen.size())});
   }
 
   // The position itself.
   for (;;) {
-    const SetupIssue issue = Position::from_setup(s, result.position, options.ignore_impossible_check);
-    if (!issue) return result;
+    auto made = Position::from_setup(s, options.ignore_impossible_check);
+    if (made) return ParsedFen{std::move(made).value(), std::move(repairs)};
+    const SetupError& issue = made.error();
     FenError error{issue.error, 1, fields[0].column};
     switch (issue.error) {
       case PositionError::CastlingWithoutKing:
@@ -292,7 +287,7 @@ inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
         if (options.lenient) {
           s.castling = CastlingRights(std::uint8_t(s.castling.bits() & ~(1u << issue.castling_right)));
           s.chess960 = detail::reads_as_chess960(s, options.castling);
-          result.dropped.push_back(error);
+          repairs.push_back(error);
           continue;
         }
         break;
@@ -303,7 +298,7 @@ inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
         error = {issue.error, 4, estart};
         if (options.lenient) {
           s.en_passant = Square::None;
-          result.dropped.push_back(error);
+          repairs.push_back(error);
           continue;
         }
         break;
@@ -312,8 +307,7 @@ inline FenResult parse_fen(std::string_view fen, FenOptions options = {}) {
           error.column = square_column[index(issue.square)];
         break;
     }
-    result.error = error;
-    return result;
+    return arbiter::fail(error);
   }
 }
 

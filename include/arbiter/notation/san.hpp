@@ -26,9 +26,8 @@ struct SanOptions {
   SanLanguage language = SanLanguage::English;
 };
 
-enum class SanError : std::uint8_t {
-  None,
-  Empty,             ///< nothing but spaces or annotations
+enum class SanErrorKind : std::uint8_t {
+  Empty = 1,             ///< nothing but spaces or annotations
   Syntax,            ///< not a move in algebraic notation
   UnknownPiece,      ///< a piece letter that the selected language does not have
   Truncated,         ///< the move stops before its destination square
@@ -38,32 +37,32 @@ enum class SanError : std::uint8_t {
   NotStandard,       ///< strict mode: legal, but not written as the PGN standard writes it
 };
 
-constexpr const char* describe(SanError e) noexcept {
+constexpr const char* describe(SanErrorKind e) noexcept {
   switch (e) {
-    case SanError::None: return "no error";
-    case SanError::Empty: return "empty move";
-    case SanError::Syntax: return "not a move in algebraic notation";
-    case SanError::UnknownPiece: return "unknown piece letter";
-    case SanError::Truncated: return "move ends before its destination square";
-    case SanError::MissingPromotion: return "promotion piece missing";
-    case SanError::Illegal: return "illegal move";
-    case SanError::Ambiguous: return "ambiguous move";
-    case SanError::NotStandard: return "not in standard SAN";
+    case SanErrorKind::Empty: return "empty move";
+    case SanErrorKind::Syntax: return "not a move in algebraic notation";
+    case SanErrorKind::UnknownPiece: return "unknown piece letter";
+    case SanErrorKind::Truncated: return "move ends before its destination square";
+    case SanErrorKind::MissingPromotion: return "promotion piece missing";
+    case SanErrorKind::Illegal: return "illegal move";
+    case SanErrorKind::Ambiguous: return "ambiguous move";
+    case SanErrorKind::NotStandard: return "not in standard SAN";
   }
   return "unknown error";
 }
 
-struct SanResult {
-  Move move{};
-  SanError error = SanError::None;
+/// Why a SAN text names no legal move, with the moves it could have meant.
+struct SanError {
+  SanErrorKind kind;
   /// Ambiguous: the matching moves. Illegal: the legal moves of the named piece type
   /// (to any square), or that reach the named square. NotStandard: the move.
   MoveList candidates;
-  /// NotStandard: the standard form. UnknownPiece/Syntax: the offending text.
+  /// NotStandard: the standard form. Otherwise the offending text.
   std::string detail;
 
-  bool ok() const noexcept { return error == SanError::None; }
-  explicit operator bool() const noexcept { return ok(); }
+  /// A one-line description with the candidate moves in SAN (of `pos`, the position the
+  /// text was read in), e.g. "ambiguous move 'Nd2'; candidates: Nbd2, Nfd2".
+  std::string message(const Position& pos, SanLanguage language = SanLanguage::English) const;
 };
 
 namespace detail {
@@ -171,6 +170,7 @@ inline std::string_view strip_suffixes(std::string_view s, int& checks, bool& ma
 /// else rank, else both), 'x' for captures, "=Q" for promotions, O-O / O-O-O, and '+'
 /// or '#'.
 inline std::string to_san(const Position& pos, Move m, SanLanguage language = SanLanguage::English) {
+  ARBITER_ASSERT(is_legal(pos, m));  // precondition: a legal move of `pos`
   std::string s;
   if (m.is_castling()) {
     s = index(m.to()) > index(m.from()) ? "O-O" : "O-O-O";
@@ -206,7 +206,7 @@ inline std::string to_san(const Position& pos, Move m, SanLanguage language = Sa
       s += detail::letter_of(m.promotion_type(), language);
     }
   }
-  const Position next = pos.play(m);
+  const Position next = pos.play_unchecked(m);
   if (next.in_check()) s += any_legal_move(next) ? "+" : "#";
   return s;
 }
@@ -301,34 +301,34 @@ inline Move resolve_common_san(const Position& pos, std::string_view s) noexcept
 }
 
 // parse_san() without the shortcut for the common forms: what it falls back on.
-inline SanResult parse_san_general(const Position& pos, std::string_view text, SanOptions options) {
-  SanResult r;
-  auto fail = [&](SanError e, std::string_view detail = {}) {
-    r.error = e;
+inline Result<Move, SanError> parse_san_general(const Position& pos, std::string_view text, SanOptions options) {
+  SanError r;  // default-initialized: the move list is not zeroed
+  r.kind = SanErrorKind::Empty;
+  auto fail = [&](SanErrorKind e, std::string_view detail = {}) -> Result<Move, SanError> {
+    r.kind = e;
     r.detail = std::string(detail);
-    return r;
+    return arbiter::fail(std::move(r));
   };
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   int checks = 0;
   bool mate = false, annotated = false, ep_marker = false;
   const std::string_view s = detail::strip_suffixes(text, checks, mate, annotated, ep_marker);
-  if (s.empty()) return fail(SanError::Empty);
+  if (s.empty()) return fail(SanErrorKind::Empty);
 
   // A found move; strict mode then compares the written form with the standard one.
-  auto finish = [&](Move m) -> SanResult& {
-    r.move = m;
+  auto finish = [&](Move m) -> Result<Move, SanError> {
     if (options.strict) {
       const std::string standard = to_san(pos, m, options.language);
       std::string written(s);
       if (checks) written += '+';
       if (mate) written += '#';
       if (written != standard || checks > 1 || ep_marker) {
-        r.error = SanError::NotStandard;
-        r.detail = standard;
+        r.candidates.clear();
         r.candidates.push_back(m);
+        return fail(SanErrorKind::NotStandard, standard);
       }
     }
-    return r;
+    return m;
   };
 
   // Castling: O-O, O-O-O, 0-0, 0-0-0.
@@ -339,7 +339,7 @@ inline SanResult parse_san_general(const Position& pos, std::string_view text, S
     for (Move m : king_moves)
       if (m.is_castling() && (index(m.to()) > index(m.from())) == king_side) return finish(m);
     r.candidates = king_moves;
-    return fail(SanError::Illegal, s);
+    return fail(SanErrorKind::Illegal, s);
   }
 
   PieceType type = PieceType::Pawn;
@@ -350,7 +350,7 @@ inline SanResult parse_san_general(const Position& pos, std::string_view text, S
     // Name the whole (UTF-8) character that is not a piece letter.
     const unsigned char lead = static_cast<unsigned char>(s[0]);
     const std::size_t len = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-    return fail(SanError::UnknownPiece, s.substr(0, len));
+    return fail(SanErrorKind::UnknownPiece, s.substr(0, len));
   }
 
   // What follows: [file][rank][x|:|×|-][file rank][promotion]
@@ -375,10 +375,10 @@ inline SanResult parse_san_general(const Position& pos, std::string_view text, S
   }
   // The destination is the last file+rank pair; anything before it disambiguates.
   if (n < 2 || !detail::is_file(char(coords[n - 2])) || !detail::is_rank(char(coords[n - 1]))) {
-    if (j == rest.size() || n < 2) return fail(SanError::Truncated, s);
-    return fail(SanError::Syntax, s);
+    if (j == rest.size() || n < 2) return fail(SanErrorKind::Truncated, s);
+    return fail(SanErrorKind::Syntax, s);
   }
-  if (n - 2 > 2) return fail(SanError::Syntax, s);
+  if (n - 2 > 2) return fail(SanErrorKind::Syntax, s);
   const int to_file = coords[n - 2] - 'a';
   const int to_rank = coords[n - 1] - '1';
   for (int k = 0; k < n - 2; ++k) {
@@ -402,13 +402,13 @@ inline SanResult parse_san_general(const Position& pos, std::string_view text, S
         : c == 'n' ? PieceType::Knight : PieceType::None;
       len = p == PieceType::None ? 0 : 1;
     }
-    if (!len || p == PieceType::King || p == PieceType::Pawn) return fail(SanError::UnknownPiece, promo);
+    if (!len || p == PieceType::King || p == PieceType::Pawn) return fail(SanErrorKind::UnknownPiece, promo);
     promo.remove_prefix(len);
     if (bracket) {
-      if (promo.empty() || promo[0] != ')') return fail(SanError::Syntax, s);
+      if (promo.empty() || promo[0] != ')') return fail(SanErrorKind::Syntax, s);
       promo.remove_prefix(1);
     }
-    if (!promo.empty()) return fail(SanError::Syntax, s);
+    if (!promo.empty()) return fail(SanErrorKind::Syntax, s);
     promotion = p;
   }
 
@@ -452,9 +452,9 @@ inline SanResult parse_san_general(const Position& pos, std::string_view text, S
   if (matches.size() == 1) return finish(matches[0]);
   if (matches.size() > 1) {
     r.candidates = matches;
-    return fail(SanError::Ambiguous, s);
+    return fail(SanErrorKind::Ambiguous, s);
   }
-  if (promotion_needed) return fail(SanError::MissingPromotion, s);
+  if (promotion_needed) return fail(SanErrorKind::MissingPromotion, s);
   // Illegal: offer the moves of that piece type to that square, else all its moves.
   for (Move m : to_square)
     if (!m.is_castling()) r.candidates.push_back(m);
@@ -464,7 +464,7 @@ inline SanResult parse_san_general(const Position& pos, std::string_view text, S
     for (Move m : all)
       if (!m.is_castling()) r.candidates.push_back(m);
   }
-  return fail(SanError::Illegal, s);
+  return fail(SanErrorKind::Illegal, s);
 }
 
 // The shortcut of parse_san(): lenient English text in one of the common forms.
@@ -480,16 +480,12 @@ inline Move try_common_san(const Position& pos, std::string_view text, const San
 
 /// Reads a move in SAN. Lenient mode accepts every form listed at the top of this
 /// header; strict mode reads the same way, then requires the exact standard form
-/// (annotation glyphs after it are allowed) and reports SanError::NotStandard, with the
+/// (annotation glyphs after it are allowed) and reports SanErrorKind::NotStandard, with the
 /// move and its standard form, otherwise. The common English forms are resolved from
 /// attack sets without generating moves (about 30 ns); the rest through filtered
 /// legal move generation.
-inline SanResult parse_san(const Position& pos, std::string_view text, SanOptions options = {}) {
-  if (const Move m = detail::try_common_san(pos, text, options)) {
-    SanResult r;
-    r.move = m;
-    return r;
-  }
+inline Result<Move, SanError> parse_san(const Position& pos, std::string_view text, SanOptions options = {}) {
+  if (const Move m = detail::try_common_san(pos, text, options)) return m;
   return detail::parse_san_general(pos, text, options);
 }
 
@@ -497,20 +493,18 @@ inline SanResult parse_san(const Position& pos, std::string_view text, SanOption
 /// readers of whole games, which need the diagnosis of parse_san() only on failure.
 inline Move resolve_san(const Position& pos, std::string_view text, SanOptions options = {}) {
   if (const Move m = detail::try_common_san(pos, text, options)) return m;
-  const SanResult r = detail::parse_san_general(pos, text, options);
-  return r.ok() ? r.move : Move::none();
+  return detail::parse_san_general(pos, text, options).value_or(Move::none());
 }
 
-/// A one-line description of a SAN error, with the candidate moves in SAN.
-inline std::string san_error_message(const Position& pos, const SanResult& r, SanLanguage language = SanLanguage::English) {
-  std::string m = describe(r.error);
-  if (!r.detail.empty()) m += r.error == SanError::NotStandard ? " (standard form: " + r.detail + ")" : " '" + r.detail + "'";
-  if (r.error == SanError::Illegal && r.candidates.empty()) m += " (no legal move of that piece)";
-  if (!r.candidates.empty() && r.error != SanError::NotStandard) {
-    m += r.error == SanError::Ambiguous ? "; candidates: " : "; legal moves of that piece: ";
-    for (std::size_t i = 0; i < r.candidates.size(); ++i) {
+inline std::string SanError::message(const Position& pos, SanLanguage language) const {
+  std::string m = describe(kind);
+  if (!detail.empty()) m += kind == SanErrorKind::NotStandard ? " (standard form: " + detail + ")" : " '" + detail + "'";
+  if (kind == SanErrorKind::Illegal && candidates.empty()) m += " (no legal move of that piece)";
+  if (!candidates.empty() && kind != SanErrorKind::NotStandard) {
+    m += kind == SanErrorKind::Ambiguous ? "; candidates: " : "; legal moves of that piece: ";
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
       if (i) m += ", ";
-      m += to_san(pos, r.candidates[i], language);
+      m += to_san(pos, candidates[i], language);
     }
   }
   return m;

@@ -31,15 +31,13 @@ inline std::string to_uci(const Position& pos, Move m, bool king_takes_rook) {
 inline std::string to_uci(const Position& pos, Move m) { return to_uci(pos, m, pos.is_chess960()); }
 
 enum class UciError : std::uint8_t {
-  None,
-  Syntax,            ///< not of the form <square><square>[nbrq]
+  Syntax = 1,            ///< not of the form <square><square>[nbrq]
   MissingPromotion,  ///< a pawn reaches the last rank but no piece is named
   Illegal,           ///< well formed, but not a legal move here
 };
 
 constexpr const char* describe(UciError e) noexcept {
   switch (e) {
-    case UciError::None: return "no error";
     case UciError::Syntax: return "not a UCI move (expected e.g. e2e4 or e7e8q)";
     case UciError::MissingPromotion: return "promotion piece missing (e.g. e7e8q)";
     case UciError::Illegal: return "illegal move in this position";
@@ -47,22 +45,15 @@ constexpr const char* describe(UciError e) noexcept {
   return "unknown error";
 }
 
-struct UciResult {
-  Move move{};
-  UciError error = UciError::None;
-  bool ok() const noexcept { return error == UciError::None; }
-  explicit operator bool() const noexcept { return ok(); }
-};
-
 /// Reads a UCI move and finds it among the legal moves of `pos`. Castling is accepted
 /// as king-takes-rook always, and as the king's move in standard chess (in Chess960
 /// a king step such as f1g1 is a king move, never castling).
-inline UciResult parse_uci(const Position& pos, std::string_view text) noexcept {
+inline Result<Move, UciError> parse_uci(const Position& pos, std::string_view text) noexcept {
   auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
   auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
   if ((text.size() != 4 && text.size() != 5) || !is_file(text[0]) || !is_rank(text[1]) || !is_file(text[2]) ||
       !is_rank(text[3]))
-    return {Move::none(), UciError::Syntax};
+    return fail(UciError::Syntax);
   PieceType promotion = PieceType::None;
   if (text.size() == 5) {
     switch (text[4]) {
@@ -70,7 +61,7 @@ inline UciResult parse_uci(const Position& pos, std::string_view text) noexcept 
       case 'b': case 'B': promotion = PieceType::Bishop; break;
       case 'r': case 'R': promotion = PieceType::Rook; break;
       case 'q': case 'Q': promotion = PieceType::Queen; break;
-      default: return {Move::none(), UciError::Syntax};
+      default: return fail(UciError::Syntax);
     }
   }
   const Square from = make_square(text[0] - 'a', text[1] - '1');
@@ -82,18 +73,18 @@ inline UciResult parse_uci(const Position& pos, std::string_view text) noexcept 
       const bool king_side = index(m.to()) > index(m.from());
       const Square king_to = relative_square(pos.side_to_move(), king_side ? Square::G1 : Square::C1);
       if (promotion == PieceType::None && (m.to() == to || (!pos.is_chess960() && king_to == to)))
-        return {m, UciError::None};
+        return m;
       continue;
     }
     if (m.to() != to) continue;
     if (m.is_promotion()) {
-      if (m.promotion_type() == promotion) return {m, UciError::None};
+      if (m.promotion_type() == promotion) return m;
       promotion_missing |= promotion == PieceType::None;
     } else if (promotion == PieceType::None) {
-      return {m, UciError::None};
+      return m;
     }
   }
-  return {Move::none(), promotion_missing ? UciError::MissingPromotion : UciError::Illegal};
+  return fail(promotion_missing ? UciError::MissingPromotion : UciError::Illegal);
 }
 
 }  // namespace arbiter

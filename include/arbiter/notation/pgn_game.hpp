@@ -1,0 +1,266 @@
+#pragma once
+// The PGN game model: one game as PgnReader reads it (notation/pgn_reader.hpp) and
+// write_pgn() writes it (notation/pgn_writer.hpp): tags, the main line with its
+// variations, NAGs and comments, the termination marker, and the warnings of reading.
+// Also what the reader reports: PgnError (an error, or a warning, with where it is).
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../position.hpp"
+#include "san.hpp"
+
+namespace arbiter {
+
+/// A game termination marker (or Result tag value).
+enum class PgnResult : std::uint8_t {
+  None,       ///< no termination marker
+  WhiteWins,  ///< 1-0
+  BlackWins,  ///< 0-1
+  Draw,       ///< 1/2-1/2
+  Unknown,    ///< * (game in progress, abandoned, or result unknown)
+};
+
+/// "1-0", "0-1", "1/2-1/2", "*", or "" for PgnResult::None.
+constexpr const char* to_string(PgnResult r) noexcept {
+  switch (r) {
+    case PgnResult::WhiteWins: return "1-0";
+    case PgnResult::BlackWins: return "0-1";
+    case PgnResult::Draw: return "1/2-1/2";
+    case PgnResult::Unknown: return "*";
+    case PgnResult::None: return "";
+  }
+  return "";
+}
+
+/// Reads a result as written in a termination marker or a Result tag ("1-0", "0-1",
+/// "1/2-1/2", "½-½", "*"); anything else is PgnResult::None.
+inline PgnResult parse_pgn_result(std::string_view s) noexcept {
+  if (s == "1-0") return PgnResult::WhiteWins;
+  if (s == "0-1") return PgnResult::BlackWins;
+  if (s == "1/2-1/2" || s == "\xC2\xBD-\xC2\xBD") return PgnResult::Draw;
+  if (s == "*") return PgnResult::Unknown;
+  return PgnResult::None;
+}
+
+enum class PgnErrorKind : std::uint8_t {
+  Syntax = 1,                ///< a character or token that has no place there
+  BadTag,                 ///< a malformed tag pair
+  BadSetUp,               ///< FEN / SetUp tags that give no legal start position
+  UnsupportedVariant,     ///< a Variant tag naming something other than chess or Chess960
+  BadMove,                ///< a move that cannot be played: illegal, ambiguous, malformed (see PgnError::san)
+  NullMove,               ///< a null move where none may be (option off, or in check)
+  UnterminatedComment,    ///< a `{` without its `}`
+  UnterminatedVariation,  ///< a `(` without its `)`
+  UnmatchedParenthesis,   ///< a `)` without its `(`
+  VariationWithoutMove,   ///< a `(` before any move of the line it would vary
+  TooDeep,                ///< variations nested deeper than PgnOptions::max_variation_depth
+  MissingResult,          ///< the movetext ends without 1-0, 0-1, 1/2-1/2 or *
+  UnexpectedEnd,          ///< the input ends inside a tag pair or a move
+  TooLong,                ///< a tag value or a token longer than the limits
+  ReadError,              ///< the FILE* or stream reported an error
+  // Kinds that are only ever warnings (MissingResult and BadMove can be either):
+  CommentTruncated,   ///< a comment longer than PgnOptions::max_comment_bytes was cut
+  ResultMismatch,     ///< the Result tag and the termination marker differ
+  RepairedSetUp,      ///< the FEN tag was read leniently and something was dropped
+};
+
+constexpr const char* describe(PgnErrorKind k) noexcept {
+  switch (k) {
+    case PgnErrorKind::Syntax: return "syntax error";
+    case PgnErrorKind::BadTag: return "bad tag";
+    case PgnErrorKind::BadSetUp: return "bad start position";
+    case PgnErrorKind::UnsupportedVariant: return "unsupported variant";
+    case PgnErrorKind::BadMove: return "bad move";
+    case PgnErrorKind::NullMove: return "null move not allowed";
+    case PgnErrorKind::UnterminatedComment: return "unterminated comment";
+    case PgnErrorKind::UnterminatedVariation: return "unterminated variation";
+    case PgnErrorKind::UnmatchedParenthesis: return "unmatched ')'";
+    case PgnErrorKind::VariationWithoutMove: return "variation before any move";
+    case PgnErrorKind::TooDeep: return "variations nested too deeply";
+    case PgnErrorKind::MissingResult: return "missing result";
+    case PgnErrorKind::UnexpectedEnd: return "unexpected end of input";
+    case PgnErrorKind::TooLong: return "token too long";
+    case PgnErrorKind::ReadError: return "read error";
+    case PgnErrorKind::CommentTruncated: return "comment truncated";
+    case PgnErrorKind::ResultMismatch: return "Result tag and termination marker differ";
+    case PgnErrorKind::RepairedSetUp: return "FEN tag repaired";
+  }
+  return "unknown error";
+}
+
+/// An error (the game is bad) or a warning (the game is read), with where it is.
+struct PgnError {
+  PgnErrorKind kind = PgnErrorKind::Syntax;
+  bool warning = false;
+  /// BadMove: how parse_san() failed.
+  std::optional<SanErrorKind> san;
+  std::uint64_t game = 0;    ///< 1-based game number within the stream
+  std::uint64_t line = 0;    ///< 1-based line
+  std::uint64_t column = 0;  ///< 1-based column, in bytes
+  /// What went wrong and what was expected, e.g. "illegal move 'Nxe5'; legal moves of
+  /// that piece: Nc3, Nf3" or "unterminated comment started at line 12, column 5".
+  std::string message;
+
+  /// "game 17, line 2034, column 12: illegal move 'Nxe5'; ..."
+  std::string to_string() const {
+    return "game " + std::to_string(game) + ", line " + std::to_string(line) + ", column " +
+           std::to_string(column) + ": " + message;
+  }
+};
+
+struct PgnTag {
+  std::string name;
+  std::string value;
+};
+
+struct PgnMove;
+
+/// A line of moves: the main line, or a variation.
+struct PgnLine {
+  std::vector<int> nags_before;              ///< NAGs before the first move (e.g. "($142 ...)")
+  std::vector<std::string> comments_before;  ///< comments before the first move
+  std::vector<PgnMove> moves;
+};
+
+struct PgnMove {
+  Move move = Move::none();           ///< Move::none() for a null move
+  std::string san;                    ///< as written, without annotation suffixes
+  std::vector<int> nags;              ///< after the move, in order
+  std::vector<std::string> comments;  ///< after the move, in order
+  std::vector<PgnLine> variations;    ///< alternatives to this move, in order
+};
+
+/// One game as read by PgnReader::next(PgnGame&), or built by hand for write_pgn().
+struct PgnGame {
+  std::uint64_t number = 0;  ///< 1-based within the stream
+  std::uint64_t line = 0;    ///< the line where the game starts
+  std::vector<PgnTag> tags;  ///< in the order read
+  Position start = Position::startpos();
+  PgnLine main_line;
+  PgnResult result = PgnResult::None;  ///< the termination marker
+  std::vector<PgnError> warnings;
+
+  /// The first tag of that name, or nullptr.
+  const PgnTag* find_tag(std::string_view name) const noexcept {
+    for (const PgnTag& t : tags)
+      if (t.name == name) return &t;
+    return nullptr;
+  }
+  /// The value of the first tag of that name, or "" if there is none.
+  std::string_view tag(std::string_view name) const noexcept {
+    const PgnTag* t = find_tag(name);
+    return t ? std::string_view(t->value) : std::string_view();
+  }
+  /// Sets a tag (replacing the first of that name, else appending it).
+  void set_tag(std::string_view name, std::string_view value) {
+    for (PgnTag& t : tags)
+      if (t.name == name) {
+        t.value = std::string(value);
+        return;
+      }
+    tags.push_back({std::string(name), std::string(value)});
+  }
+  /// The main line's moves.
+  std::vector<Move> moves() const {
+    std::vector<Move> out;
+    out.reserve(main_line.moves.size());
+    for (const PgnMove& m : main_line.moves) out.push_back(m.move);
+    return out;
+  }
+  /// The position at the end of the main line.
+  Position end_position() const noexcept;
+  void clear() {
+    number = line = 0;
+    tags.clear();
+    start = Position::startpos();
+    main_line.nags_before.clear();
+    main_line.comments_before.clear();
+    main_line.moves.clear();
+    result = PgnResult::None;
+    warnings.clear();
+  }
+};
+
+inline Position PgnGame::end_position() const noexcept {
+  Position pos = start;
+  for (const PgnMove& m : main_line.moves) {
+    if (m.move) pos.play_in_place(m.move);
+    else if (auto passed = pos.play_null()) pos = *passed;
+  }
+  return pos;
+}
+
+// ---------------------------------------------------------------------------------------
+// Details: character classes and tag values, for the reader and the writer
+// ---------------------------------------------------------------------------------------
+
+namespace detail {
+
+enum : std::uint8_t {
+  pgn_space = 1,   // whitespace
+  pgn_symbol = 2,  // may be part of a move, move number or result token
+  pgn_name = 4,    // may be part of a tag name
+  pgn_start = 8,   // may start a move, move number or result token
+};
+
+struct PgnCharTable {
+  std::uint8_t c[256];
+};
+
+constexpr PgnCharTable make_pgn_char_table() noexcept {
+  PgnCharTable t{};
+  for (int i = 0; i < 256; ++i) {
+    std::uint8_t v = 0;
+    const bool alnum = (i >= 'a' && i <= 'z') || (i >= 'A' && i <= 'Z') || (i >= '0' && i <= '9');
+    if (i == ' ' || i == '\t' || i == '\r' || i == '\n' || i == '\f' || i == '\v') v |= pgn_space;
+    if (alnum || i == '_' || i == '+' || i == '#' || i == '=' || i == ':' || i == '-' || i == '/' || i == '.' ||
+        i == '!' || i == '?' || i >= 0x80)
+      v |= pgn_symbol;
+    if (alnum || i == '_') v |= pgn_name;
+    if (alnum || i == '-' || i == '.' || i == '!' || i == '?' || i >= 0x80) v |= pgn_start;
+    t.c[i] = v;
+  }
+  return t;
+}
+
+inline constexpr PgnCharTable pgn_chars = make_pgn_char_table();
+
+inline bool pgn_is(char c, std::uint8_t cls) noexcept { return pgn_chars.c[static_cast<unsigned char>(c)] & cls; }
+
+inline std::string_view trim(std::string_view s) noexcept {
+  while (!s.empty() && pgn_is(s.front(), pgn_space)) s.remove_prefix(1);
+  while (!s.empty() && pgn_is(s.back(), pgn_space)) s.remove_suffix(1);
+  return s;
+}
+
+inline bool iequals(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
+enum class PgnVariant : std::uint8_t { Standard, Chess960, Other };
+
+inline PgnVariant pgn_variant(std::string_view v) noexcept {
+  v = trim(v);
+  for (std::string_view s : {"", "standard", "chess", "normal", "from position", "fromposition"})
+    if (iequals(v, s)) return PgnVariant::Standard;
+  for (std::string_view s : {"chess960", "chess 960", "chess-960", "960", "fischerandom", "fischer random",
+                             "fischerrandom", "fischer-random", "frc"})
+    if (iequals(v, s)) return PgnVariant::Chess960;
+  return PgnVariant::Other;
+}
+
+}  // namespace detail
+
+}  // namespace arbiter

@@ -1,0 +1,1277 @@
+#pragma once
+// PGN (Portable Game Notation): a streaming reader for multi-game files of any size.
+//
+// Reading
+//   PgnReader reads from a FILE*, a std::istream or a memory buffer (not copied), the
+//   first two in chunks of PgnOptions::buffer_size bytes (64 KiB): memory use does not
+//   grow with the file (about 5 MB resident for `arbiter pgn` on any input). Each call to
+//   next() reads one game and reports it to a PgnVisitor as events (begin_game, tag,
+//   begin_movetext, move, nag, comment, begin_variation, end_variation, result, end_game;
+//   or game_error instead of end_game; warnings in between), or fills a PgnGame. Moves are
+//   resolved against the position with parse_san(), lenient by default
+//   (PgnOptions::strict: the export form only), and replayed with
+//   Position::play_in_place(); the position before each move goes with it. No heap
+//   allocation per move: tokens are read in place or into reused buffers (parse_san()
+//   resolves the everyday forms from attack sets and explains every error).
+//
+//   What the reader accepts, and what it decides where the standard leaves room:
+//   - Tags `[Name "value"]` (escapes \" and \\; a lenient reading takes a quote that is
+//     not followed by `]` as part of the value), comments `{...}` and `;` to the end of
+//     the line, NAGs `$n` and the suffixes ! ? !! ?? !? ?! (read as $1 to $6), variations
+//     `( ... )` nested up to PgnOptions::max_variation_depth (64), `%` escape lines
+//     (skipped), move numbers `12.`, `12...`, glued or not (not checked against the
+//     position), the results 1-0 0-1 1/2-1/2 * (and ½-½). Comments among the tags are
+//     given to the movetext; a NAG before the first move of a line (Informant's
+//     "($142 ...") is kept with the line.
+//   - Moves: lenient SAN as parse_san() reads it (0-0, e8Q, Ng1-f3, e2e4, ...), and also
+//     UCI castling (e1g1) through parse_uci(); `e8(Q)` is a promotion, not a variation;
+//     an `e.p.` token after a move is skipped. Other languages and figurines need
+//     PgnOptions::language.
+//   - Null moves `--` and `Z0` pass the turn (PgnOptions::allow_null_moves, on by
+//     default): they are delivered as Move::none() with the position before them, and
+//     the position after them is made by Position::play_null(); a null move by a side in check
+//     is an error. With the option off every null move is an error.
+//   - Encodings: a UTF-8 byte order mark is skipped wherever one starts a token. Tag
+//     values and comments that are not valid UTF-8 are taken as Latin-1 and converted to
+//     UTF-8 (PgnOptions::latin1_to_utf8; off: kept byte for byte). Columns count bytes.
+//   - Comments: delivered up to PgnOptions::max_comment_bytes (64 KiB, counted on the
+//     input; a UTF-8 character is never cut). A longer comment is read past without being
+//     held, flagged as truncated, with a warning: at most that much of any comment (and
+//     PgnOptions::max_tag_bytes of a tag value) is ever in memory. With
+//     PgnOptions::comments off, comments are skipped unread.
+//   - Start position: the FEN tag (whether or not SetUp is "1"; SetUp "1" without FEN is
+//     an error), read leniently with a RepairedSetUp warning for what was dropped
+//     (strictly with PgnOptions::strict), checks no last move could give allowed
+//     (composed studies); Chess960 castling when the Variant tag says Chess960,
+//     "chess 960", "Fischerandom" or "Fischer Random". Variant "Standard", "chess",
+//     "normal", "From Position" are standard chess; any other variant is an error.
+//   - A game whose movetext ends without a result is read, with a MissingResult warning
+//     and PgnResult::None (with PgnOptions::require_result it is an error). The movetext
+//     ends at the end of the input, at a `[`, and after a blank line at `1.` (once the
+//     game is past move 1) or at a character that cannot begin a movetext token. After a
+//     blank line, an Event tag or a tag already seen ends a game that has tags and no
+//     movetext (a blank line among the tags of one game does not).
+//   - A Result tag that differs from the termination marker gives a warning.
+//   - A move that cannot be played inside a variation makes the game bad; with
+//     PgnOptions::drop_bad_variations the rest of that variation is dropped instead,
+//     with a warning. Skipped variations (PgnOptions::variations off) are not checked.
+//
+//   next() returns Result<PgnRead, PgnError>: PgnRead::Game or PgnRead::End, or the error
+//   of a bad game. Errors carry the game number (1-based within the stream), line and column (1-based)
+//   and say what was expected, e.g.
+//     game 17, line 2034, column 12: illegal move 'Nxe5'; legal moves of that piece: Nc3, Nf3
+//     game 2, line 9, column 7: unterminated comment started at line 9, column 7 (expected
+//       '}' before the tag pairs at line 12)
+//   After a bad game the reader resynchronizes: it goes on at the next `[` (or `1.`, for a
+//   game without tags) that starts a line after a blank line or after a line ending with
+//   a result, so no game before or after the bad one is lost. A `{` comment that runs
+//   into a blank line followed by a line that starts like a tag pair (`[Name "`) is
+//   reported as unterminated there, so it does not swallow the games after it. Nothing
+//   in the input can make the reader crash, hang, or hold more than the limits above; the
+//   same input gives the same events from any source and at any buffer size (lookahead
+//   is a fixed window of at most 256 bytes).
+//
+// Nothing here throws (allocation failure aside): errors are values.
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>   // FILE
+#include <cstring>  // memchr
+#include <istream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../movegen.hpp"
+#include "detail/utf8.hpp"
+#include "fen.hpp"
+#include "pgn_game.hpp"
+#include "san.hpp"
+
+namespace arbiter {
+
+struct PgnOptions {
+  /// Moves must be in the export form of SAN (parse_san strict), FEN tags must be valid
+  /// as written, and unknown suffix annotations are errors.
+  bool strict = false;
+  /// The language of piece letters in the movetext (see notation/san.hpp).
+  SanLanguage language = SanLanguage::English;
+  /// Deliver comments (off: skipped without being read into memory).
+  bool comments = true;
+  /// The longest comment delivered, in bytes; longer ones are truncated (at a UTF-8
+  /// character boundary) and flagged.
+  std::size_t max_comment_bytes = std::size_t(1) << 16;
+  /// Read variations, resolving their moves (off: skipped, only their parentheses are
+  /// matched, and their moves are not checked).
+  bool variations = true;
+  std::size_t max_variation_depth = 64;
+  /// Accept `--` and `Z0` as null moves.
+  bool allow_null_moves = true;
+  /// A move that cannot be played in a variation drops the rest of that variation (with
+  /// a warning) instead of making the game bad. Main-line moves are always checked.
+  bool drop_bad_variations = false;
+  /// A game without a termination marker is an error rather than a warning.
+  bool require_result = false;
+  /// Tag values and comments that are not valid UTF-8 are read as Latin-1 and converted.
+  bool latin1_to_utf8 = true;
+  /// The longest tag value, in bytes (a longer one is a TooLong error).
+  std::size_t max_tag_bytes = std::size_t(1) << 16;
+  /// Bytes read from a FILE* or stream at a time (at least 512).
+  std::size_t buffer_size = std::size_t(1) << 16;
+};
+
+/// What begin_movetext() asks of the reader.
+enum class PgnAction : std::uint8_t {
+  Continue,  ///< read the movetext, resolving moves
+  Skip,      ///< skip to the end of this game without resolving moves (fast filtering)
+};
+
+/// Receives the events of each game. Every begin_game() is followed by exactly one of
+/// end_game() (the game was read) or game_error() (it was not; the events delivered
+/// before it are not to be trusted as a whole). Warnings may come at any point between.
+class PgnVisitor {
+ public:
+  virtual ~PgnVisitor() = default;
+  /// `number`: 1-based within the stream; `line`: where the game starts.
+  virtual void begin_game(std::uint64_t /*number*/, std::uint64_t /*line*/) {}
+  virtual void tag(std::string_view /*name*/, std::string_view /*value*/) {}
+  /// After the tags, with the start position they give.
+  virtual PgnAction begin_movetext(const Position& /*start*/) { return PgnAction::Continue; }
+  /// A move as written (`san`, without annotation suffixes), resolved (`move`;
+  /// Move::none() for a null move) in the position `before` it.
+  virtual void move(const Position& /*before*/, Move /*move*/, std::string_view /*san*/) {}
+  /// A NAG after the last move ($1 to $6 also for the suffixes ! ? !! ?? !? ?!), or
+  /// before the first move of a line (Informant style: "($142 12... Nf6)").
+  virtual void nag(int /*nag*/) {}
+  virtual void comment(std::string_view /*text*/, bool /*truncated*/) {}
+  /// A variation: an alternative to the last move delivered.
+  virtual void begin_variation() {}
+  virtual void end_variation() {}
+  virtual void result(PgnResult /*result*/) {}
+  virtual void end_game() {}
+  virtual void game_error(const PgnError& /*error*/) {}
+  virtual void warning(const PgnError& /*warning*/) {}
+};
+
+namespace detail {
+
+/// The NAG of a suffix annotation (! ? !! ?? !? ?!), or 0.
+inline int suffix_nag(std::string_view s) noexcept {
+  if (s == "!") return 1;
+  if (s == "?") return 2;
+  if (s == "!!") return 3;
+  if (s == "??") return 4;
+  if (s == "!?") return 5;
+  if (s == "?!") return 6;
+  return 0;
+}
+
+// `s` in single quotes, cut to `max` bytes with "..." (for messages).
+inline std::string quote(std::string_view s, std::size_t max = 40) {
+  std::string q = "'";
+  if (s.size() > max) {
+    q.append(s.substr(0, max));
+    q += "...";
+  } else {
+    q.append(s);
+  }
+  return q + "'";
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------------------
+// The reader
+// ---------------------------------------------------------------------------------------
+
+/// What PgnReader::next() found, when it did not find a bad game.
+enum class PgnRead : std::uint8_t {
+  Game,  ///< a game was read
+  End,   ///< no more input
+};
+
+/// Whether next() reached the end of the input: `while (!is_end(reader.next(game))) ...`.
+inline bool is_end(const Result<PgnRead, PgnError>& r) noexcept { return r && *r == PgnRead::End; }
+
+class PgnReader {
+ public:
+  /// Reads from an open FILE* (not closed by the reader).
+  static PgnReader from_file(std::FILE* file, PgnOptions options = {}) {
+    return PgnReader(Kind::File, file, nullptr, {}, options);
+  }
+  /// Reads from a stream.
+  static PgnReader from_stream(std::istream& in, PgnOptions options = {}) {
+    return PgnReader(Kind::Stream, nullptr, &in, {}, options);
+  }
+  /// Reads a buffer in memory, without copying it: it must outlive the reader.
+  static PgnReader from_memory(std::string_view text, PgnOptions options = {}) {
+    return PgnReader(Kind::Memory, nullptr, nullptr, text, options);
+  }
+
+  PgnReader(PgnReader&&) noexcept = default;
+  PgnReader& operator=(PgnReader&&) noexcept = default;
+  PgnReader(const PgnReader&) = delete;
+  PgnReader& operator=(const PgnReader&) = delete;
+
+  /// Reads the next game, reporting it to `visitor`: PgnRead::Game, PgnRead::End at the
+  /// end of the input, or the error of a bad game (the reader has then moved on to the
+  /// next game, so calling next() again goes on reading).
+  Result<PgnRead, PgnError> next(PgnVisitor& visitor);
+  /// Reads the next game into `game` (cleared first; after an error it holds what was read).
+  Result<PgnRead, PgnError> next(PgnGame& game);
+  const PgnOptions& options() const noexcept { return options_; }
+  /// Games begun so far (read and bad).
+  std::uint64_t games() const noexcept { return games_; }
+  std::uint64_t bad_games() const noexcept { return bad_games_; }
+  /// Moves played on the main lines of the games read (not of bad games), null moves included.
+  std::uint64_t plies() const noexcept { return plies_; }
+  /// The current line of the input (1-based).
+  std::uint64_t line() const noexcept { return line_; }
+
+ private:
+  enum class Kind : std::uint8_t { Memory, File, Stream };
+
+  // A variation being read: the line it varies (to return to), and where it began.
+  struct Frame {
+    Position cur, prev;
+    bool has_prev;
+    std::uint64_t line, column;
+  };
+
+  PgnReader(Kind kind, std::FILE* file, std::istream* stream, std::string_view text, const PgnOptions& options)
+      : kind_(kind), file_(file), stream_(stream), options_(options) {
+    if (kind == Kind::Memory) {
+      begin_ = cur_ = text.data();
+      end_ = text.data() + text.size();
+      source_done_ = true;
+    } else {
+      options_.buffer_size = std::max<std::size_t>(options_.buffer_size, 512);
+      storage_.resize(options_.buffer_size);
+      begin_ = cur_ = end_ = storage_.data();
+    }
+    san_options_.strict = options_.strict;
+    san_options_.language = options_.language;
+    Setup s = startpos_.to_setup();
+    s.chess960 = true;
+    startpos960_ = std::move(Position::from_setup(s)).value();
+  }
+
+  // ---- input -------------------------------------------------------------------------
+
+  std::uint64_t offset(const char* p) const noexcept { return base_ + std::uint64_t(p - begin_); }
+  std::uint64_t column(const char* p) const noexcept { return offset(p) - line_start_ + 1; }
+  bool at_line_start() const noexcept { return offset(cur_) == line_start_; }
+  void newline_at(const char* p) noexcept {
+    ++line_;
+    line_start_ = offset(p) + 1;
+  }
+
+  // Makes at least `n` bytes available from cur_ if the input has them (moving the
+  // unread bytes to the front of the buffer). Pointers into the buffer are invalidated.
+  bool ensure(std::size_t n) {
+    if (std::size_t(end_ - cur_) >= n) return true;
+    if (source_done_) return false;
+    n = std::min(n, storage_.size());
+    const std::size_t keep = std::size_t(end_ - cur_);
+    char* data = storage_.data();
+    if (cur_ != data) {
+      if (keep) std::memmove(data, cur_, keep);
+      base_ += std::uint64_t(cur_ - begin_);
+    }
+    begin_ = cur_ = data;
+    std::size_t have = keep;
+    while (have < n && !source_done_) {
+      const std::size_t want = storage_.size() - have;
+      std::size_t got = 0;
+      if (kind_ == Kind::File) {
+        got = std::fread(data + have, 1, want, file_);
+        if (got < want) {
+          source_done_ = true;
+          if (std::ferror(file_)) read_error_ = true;
+        }
+      } else {
+        stream_->read(data + have, std::streamsize(want));
+        got = std::size_t(stream_->gcount());
+        if (got < want) {
+          source_done_ = true;
+          if (stream_->bad()) read_error_ = true;
+        }
+      }
+      have += got;
+    }
+    end_ = data + have;
+    return have >= n;
+  }
+  bool more() { return cur_ != end_ || ensure(1); }
+
+  // Skips whitespace, `%` escape lines and byte order marks. Sets blank_line_ if a
+  // blank line was crossed.
+  void skip_space() {
+    int newlines = 0;
+    blank_line_ = false;
+    for (;;) {
+      if (cur_ == end_ && !ensure(1)) return;
+      const char c = *cur_;
+      if (c == '\n') {
+        newline_at(cur_);
+        ++cur_;
+        if (++newlines >= 2) blank_line_ = true;
+      } else if (detail::pgn_is(c, detail::pgn_space)) {
+        ++cur_;
+      } else if (c == '%' && at_line_start()) {
+        skip_to_line_end();
+      } else if (c == '\xEF' && ensure(3) && cur_[1] == '\xBB' && cur_[2] == '\xBF') {
+        cur_ += 3;
+      } else {
+        return;
+      }
+    }
+  }
+
+  // Leaves cur_ on the next '\n' (or at the end).
+  void skip_to_line_end() {
+    for (;;) {
+      if (cur_ == end_ && !ensure(1)) return;
+      const void* nl = std::memchr(cur_, '\n', std::size_t(end_ - cur_));
+      if (nl) {
+        cur_ = static_cast<const char*>(nl);
+        return;
+      }
+      cur_ = end_;
+    }
+  }
+
+  // Reads a symbol token (move, move number, result) and returns it: a view into the
+  // buffer when the token lies in it (valid until the buffer is next refilled), else
+  // into tok_. At most 255 bytes are kept (tok_too_long_ says whether there were more).
+  std::string_view read_symbol() {
+    tok_too_long_ = false;
+    const char* start = cur_;
+    const char* p = cur_;
+    while (p != end_ && detail::pgn_is(*p, detail::pgn_symbol)) ++p;
+    cur_ = p;
+    std::string_view t;
+    if (p != end_ || source_done_) {
+      // The whole token is in the buffer.
+      t = std::string_view(start, std::size_t(p - start));
+      if (t.size() > 255) {
+        tok_too_long_ = true;
+        t = t.substr(0, 255);
+      }
+    } else {
+      tok_.assign(start, std::size_t(p - start));
+      while (ensure(1)) {
+        const char* q = cur_;
+        while (q != end_ && detail::pgn_is(*q, detail::pgn_symbol)) ++q;
+        const std::size_t room = 255 - std::min<std::size_t>(255, tok_.size());
+        const std::size_t len = std::size_t(q - cur_);
+        tok_.append(cur_, std::min(len, room));
+        if (len > room) tok_too_long_ = true;
+        cur_ = q;
+        if (q != end_) break;
+      }
+      if (tok_.size() > 255) {
+        tok_too_long_ = true;
+        tok_.resize(255);
+      }
+      t = tok_;
+    }
+    // A promotion written e8(Q): the parenthesis is not a variation.
+    const std::size_t n = t.size();
+    if (n >= 2 && (t[n - 1] == '8' || t[n - 1] == '1') && t[n - 2] >= 'a' && t[n - 2] <= 'h' && cur_ != end_ &&
+        *cur_ == '(') {
+      if (t.data() != tok_.data()) tok_.assign(t.data(), n);  // ensure() may move the buffer
+      if (ensure(3) && cur_[2] == ')' && cur_[1] != '\0' && std::strchr("QRBNqrbn", cur_[1])) {
+        tok_.append(cur_, 3);
+        cur_ += 3;
+        while (more() && detail::pgn_is(*cur_, detail::pgn_symbol) && tok_.size() < 255) tok_ += *cur_++;
+      }
+      t = tok_;
+    }
+    return t;
+  }
+
+  // Whether, from cur_ (just after a newline), the input holds a blank line and then a
+  // line that starts like a tag pair: `[Name "`. Returns the number of lines from here
+  // to that line (0 if there is none). Looks at most 256 bytes ahead.
+  int tag_section_follows() {
+    ensure(256);
+    const char* p = cur_;
+    const char* e = std::size_t(end_ - cur_) > 256 ? cur_ + 256 : end_;
+    int newlines = 0;
+    while (p != e && detail::pgn_is(*p, detail::pgn_space)) {
+      if (*p == '\n') ++newlines;
+      ++p;
+    }
+    // The '[' must start its line, after at least one blank line.
+    if (!newlines || p == e || *p != '[' || p[-1] != '\n') return 0;
+    ++p;
+    const char* name = p;
+    while (p != e && detail::pgn_is(*p, detail::pgn_name)) ++p;
+    if (p == name) return 0;
+    while (p != e && (*p == ' ' || *p == '\t')) ++p;
+    return p != e && *p == '"' ? newlines : 0;
+  }
+
+  // ---- errors ------------------------------------------------------------------------
+
+  bool fail(PgnErrorKind kind, std::uint64_t line, std::uint64_t column, std::string message) {
+    error_.kind = kind;
+    error_.warning = false;
+    error_.san.reset();
+    error_.game = games_;
+    error_.line = line;
+    error_.column = column;
+    error_.message = std::move(message);
+    return false;
+  }
+  bool fail_here(PgnErrorKind kind, std::string message) {
+    return fail(kind, line_, column(cur_), std::move(message));
+  }
+  void warn(PgnVisitor& v, PgnErrorKind kind, std::uint64_t line, std::uint64_t column, std::string message) {
+    PgnError w;
+    w.kind = kind;
+    w.warning = true;
+    w.game = games_;
+    w.line = line;
+    w.column = column;
+    w.message = std::move(message);
+    v.warning(w);
+  }
+
+  // ---- comments ----------------------------------------------------------------------
+
+  // Reads a `{` comment (cur_ on the brace) into text_ if `keep`. False on error.
+  bool read_brace_comment(bool keep, bool& truncated) {
+    const std::uint64_t start_line = line_, start_column = column(cur_);
+    ++cur_;
+    text_.clear();
+    truncated = false;
+    const std::size_t max = options_.max_comment_bytes;
+    // text_ holds a prefix of the comment, a few bytes longer than `max` at most, so that a
+    // UTF-8 character at the limit can be cut cleanly; once full, nothing more is kept.
+    const std::size_t cap = max > std::size_t(-1) - 4 ? std::size_t(-1) : max + 4;
+    bool full = !keep;
+    for (;;) {
+      if (cur_ == end_ && !ensure(1)) {
+        return fail(PgnErrorKind::UnterminatedComment, line_, column(cur_),
+                    "unterminated comment started at line " + std::to_string(start_line) + ", column " +
+                        std::to_string(start_column) + " (expected '}' before the end of the input)");
+      }
+      const char* p = cur_;
+      while (p != end_ && *p != '}' && *p != '\n') ++p;
+      if (!full) {
+        const std::size_t len = std::size_t(p - cur_), room = cap - text_.size();
+        text_.append(cur_, std::min(len, room));
+        full = len > room;
+      }
+      cur_ = p;
+      if (p == end_) continue;
+      if (*p == '}') {
+        ++cur_;
+        if (keep && text_.size() > max) {
+          truncated = true;
+          detail::utf8_truncate(text_, max);
+        }
+        return true;
+      }
+      // A newline (CR LF kept as LF).
+      if (!full) {
+        if (!text_.empty() && text_.back() == '\r') text_.pop_back();
+        if (text_.size() < cap) text_ += '\n';
+        else full = true;
+      }
+      newline_at(cur_);
+      ++cur_;
+      if (const int lines = tag_section_follows()) {
+        // Leave cur_ at the blank line: the next game starts after it.
+        resume_here_ = true;
+        return fail(PgnErrorKind::UnterminatedComment, start_line, start_column,
+                    "unterminated comment started at line " + std::to_string(start_line) + ", column " +
+                        std::to_string(start_column) + " (expected '}' before the tag pairs at line " +
+                        std::to_string(line_ + std::uint64_t(lines)) + ")");
+      }
+    }
+  }
+
+  // Reads a `;` comment (cur_ on the semicolon) to the end of its line.
+  void read_line_comment(bool keep, bool& truncated) {
+    ++cur_;
+    text_.clear();
+    truncated = false;
+    const std::size_t max = options_.max_comment_bytes;
+    const std::size_t cap = max > std::size_t(-1) - 4 ? std::size_t(-1) : max + 4;
+    for (;;) {
+      if (cur_ == end_ && !ensure(1)) return;
+      const char* p = cur_;
+      while (p != end_ && *p != '\n') ++p;
+      if (keep) {
+        const std::size_t len = std::size_t(p - cur_), room = cap - text_.size();
+        text_.append(cur_, std::min(len, room));
+      }
+      cur_ = p;
+      if (p != end_) break;
+    }
+    if (text_.size() > max) {
+      truncated = true;
+      detail::utf8_truncate(text_, max);
+    }
+  }
+
+  // Delivers text_ as a comment (trimmed, converted from Latin-1 if needed).
+  void deliver_comment(PgnVisitor& v, bool truncated, std::uint64_t line, std::uint64_t column) {
+    std::string_view t = detail::trim(text_);
+    if (t.size() != text_.size()) text_ = std::string(t);
+    if (options_.latin1_to_utf8) detail::latin1_to_utf8_if_needed(text_, scratch_);
+    if (truncated)
+      warn(v, PgnErrorKind::CommentTruncated, line, column,
+           "comment longer than " + std::to_string(options_.max_comment_bytes) + " bytes truncated");
+    v.comment(text_, truncated);
+  }
+
+  // Reads a comment at cur_ ('{' or ';') and delivers it if `deliver`. False on error.
+  bool comment(PgnVisitor& v, bool deliver) {
+    const std::uint64_t line = line_, col = column(cur_);
+    const bool keep = deliver && options_.comments;
+    bool truncated = false;
+    if (*cur_ == '{') {
+      if (!read_brace_comment(keep, truncated)) return false;
+    } else {
+      read_line_comment(keep, truncated);
+    }
+    if (keep) deliver_comment(v, truncated, line, col);
+    return true;
+  }
+
+  // ---- tags --------------------------------------------------------------------------
+
+  // Reads one tag pair (cur_ on '['). False on error.
+  bool read_tag(PgnVisitor& v) {
+    const std::uint64_t line = line_, col = column(cur_);
+    ++cur_;
+    auto skip_blanks = [&] {
+      while ((cur_ != end_ || ensure(1)) && detail::pgn_is(*cur_, detail::pgn_space)) {
+        if (*cur_ == '\n') newline_at(cur_);
+        ++cur_;
+      }
+    };
+    skip_blanks();
+    name_.clear();
+    while (cur_ != end_ || ensure(1)) {
+      const char* p = cur_;
+      while (p != end_ && detail::pgn_is(*p, detail::pgn_name)) ++p;
+      name_.append(cur_, std::size_t(p - cur_));
+      cur_ = p;
+      if (name_.size() > 255) return fail_here(PgnErrorKind::TooLong, "bad tag: tag name longer than 255 characters");
+      if (p != end_) break;
+    }
+    if (name_.empty()) {
+      if (!more()) return fail_here(PgnErrorKind::UnexpectedEnd, "bad tag: the input ends after '['");
+      return fail_here(PgnErrorKind::BadTag, "bad tag: expected a tag name after '[', found " + found());
+    }
+    skip_blanks();
+    if (!more()) return fail_here(PgnErrorKind::UnexpectedEnd, "bad tag: the input ends inside tag " + name_);
+    if (*cur_ != '"')
+      return fail_here(PgnErrorKind::BadTag, "bad tag: expected a string after the tag name " + name_ + ", found " + found());
+    const std::uint64_t value_line = line_, value_col = column(cur_);
+    ++cur_;
+    value_.clear();
+    for (;;) {
+      if (cur_ == end_ && !ensure(1))
+        return fail_here(PgnErrorKind::UnexpectedEnd, "bad tag: the input ends inside the value of tag " + name_);
+      const char c = *cur_;
+      if (c == '\n')
+        return fail(PgnErrorKind::BadTag, value_line, value_col,
+                    "bad tag: the value of tag " + name_ + " has no closing '\"' on its line");
+      if (c != '"' && value_.size() >= options_.max_tag_bytes)
+        return fail(PgnErrorKind::TooLong, value_line, value_col,
+                    "bad tag: the value of tag " + name_ + " is longer than " +
+                        std::to_string(options_.max_tag_bytes) + " bytes");
+      if (c != '"' && c != '\\') {
+        // A run of ordinary characters.
+        const char* p = cur_;
+        const std::size_t room = options_.max_tag_bytes - value_.size();
+        const char* limit = std::size_t(end_ - cur_) > room ? cur_ + room : end_;
+        while (p != limit && *p != '"' && *p != '\\' && *p != '\n') ++p;
+        value_.append(cur_, std::size_t(p - cur_));
+        cur_ = p;
+        continue;
+      }
+      ++cur_;
+      if (c == '\\') {
+        if (!more()) continue;
+        const char e = *cur_;
+        if (e == '"' || e == '\\') {
+          value_ += e;
+          ++cur_;
+        } else {
+          value_ += '\\';  // not an escape: kept as written
+        }
+      } else if (c == '"') {
+        // The closing quote is followed by ']' (after blanks). Lenient reading takes a
+        // quote followed by anything else on the line as part of the value.
+        if (options_.strict) break;
+        // (The lookahead is a fixed window, so that the result never depends on how the
+        // input happens to be buffered.)
+        ensure(64);
+        const char* window = std::size_t(end_ - cur_) > 64 ? cur_ + 64 : end_;
+        const char* p = cur_;
+        while (p != window && (*p == ' ' || *p == '\t' || *p == '\r')) ++p;
+        if (p == window || *p == ']' || *p == '\n') break;
+        // Another quote later on the line, followed by ']'?
+        bool later = false;
+        for (const char* q = p; q != window && *q != '\n'; ++q)
+          if (*q == '"') {
+            const char* r = q + 1;
+            while (r != window && (*r == ' ' || *r == '\t')) ++r;
+            if (r != window && *r == ']') later = true;
+          }
+        if (!later) break;
+        value_ += '"';
+      } else {
+        value_ += c;
+      }
+    }
+    skip_blanks();
+    if (!more()) return fail_here(PgnErrorKind::UnexpectedEnd, "bad tag: the input ends before ']' of tag " + name_);
+    if (*cur_ != ']')
+      return fail_here(PgnErrorKind::BadTag, "bad tag: expected ']' to close tag " + name_ + ", found " + found());
+    ++cur_;
+    if (seen_tags_ == tag_names_.size()) tag_names_.emplace_back();
+    tag_names_[seen_tags_++] = name_;
+    if (options_.latin1_to_utf8) detail::latin1_to_utf8_if_needed(value_, scratch_);
+    if (name_ == "FEN") {
+      fen_ = value_;
+      has_fen_ = true;
+      fen_line_ = line;
+      fen_column_ = col;
+    } else if (name_ == "SetUp") {
+      setup_ = value_;
+      setup_line_ = line;
+      setup_column_ = col;
+    } else if (name_ == "Variant") {
+      variant_ = value_;
+      variant_line_ = line;
+      variant_column_ = col;
+    } else if (name_ == "Result") {
+      result_tag_ = parse_pgn_result(detail::trim(value_));
+    }
+    v.tag(name_, value_);
+    return true;
+  }
+
+  // A description of what is at cur_ for messages: the printable text up to the next
+  // blank (at most 20 bytes), or the byte in hex.
+  std::string found() {
+    if (!more()) return "the end of the input";
+    const unsigned char c = static_cast<unsigned char>(*cur_);
+    if (c >= 0x21 && c < 0x7F) {
+      ensure(20);
+      std::string t;
+      for (const char* p = cur_; p != end_ && t.size() < 20 && *p > 0x20 && *p < 0x7F; ++p) t += *p;
+      return "'" + t + "'";
+    }
+    static const char hex[] = "0123456789ABCDEF";
+    return std::string("byte 0x") + hex[c >> 4] + hex[c & 15];
+  }
+
+  // ---- the start position --------------------------------------------------------------
+
+  bool start_position(PgnVisitor& v) {
+    const detail::PgnVariant variant = detail::pgn_variant(variant_);
+    if (variant == detail::PgnVariant::Other)
+      return fail(PgnErrorKind::UnsupportedVariant, variant_line_, variant_column_,
+                  "unsupported variant " + detail::quote(variant_) + " (only standard chess and Chess960)");
+    const bool chess960 = variant == detail::PgnVariant::Chess960;
+    if (has_fen_) {
+      FenOptions fo;
+      fo.lenient = !options_.strict;
+      fo.castling = chess960 ? CastlingMode::Chess960 : CastlingMode::Auto;
+      fo.ignore_impossible_check = true;
+      const Result<ParsedFen, FenError> r = parse_fen(fen_, fo);
+      if (!r)
+        return fail(PgnErrorKind::BadSetUp, fen_line_, fen_column_,
+                    "bad FEN tag " + detail::quote(fen_, 100) + ": " + r.error().message());
+      for (const FenError& d : r->repairs) {
+        // Counters filled in are not worth a warning; dropped rights or squares are.
+        if (d.field == 5 || d.field == 6) continue;
+        warn(v, PgnErrorKind::RepairedSetUp, fen_line_, fen_column_, "FEN tag repaired: dropped " + d.message());
+      }
+      pos_ = r->position;
+    } else if (detail::trim(setup_) == "1") {
+      return fail(PgnErrorKind::BadSetUp, setup_line_, setup_column_, "SetUp tag is \"1\" but there is no FEN tag");
+    } else {
+      pos_ = chess960 ? startpos960_ : startpos_;
+    }
+    return true;
+  }
+
+  // ---- moves -------------------------------------------------------------------------
+
+  // Resolves and plays a move token, delivering it. False on error.
+  bool play_token(PgnVisitor& v, std::string_view t, std::uint64_t line, std::uint64_t col) {
+    // Split the suffix annotation off.
+    std::size_t n = t.size();
+    while (n > 0 && (t[n - 1] == '!' || t[n - 1] == '?')) --n;
+    const std::string_view suffix(t.data() + n, t.size() - n);
+    const std::string_view san(t.data(), n);
+    int nag = 0;
+    if (n != t.size()) {
+      nag = detail::suffix_nag(suffix);
+      if (!nag) {
+        if (options_.strict)
+          return fail(PgnErrorKind::Syntax, line, col + n, "unknown annotation " + detail::quote(suffix));
+        nag = detail::suffix_nag(suffix.substr(0, 2));
+        if (!nag) nag = detail::suffix_nag(suffix.substr(0, 1));
+      }
+    }
+    if (tok_too_long_) return fail(PgnErrorKind::TooLong, line, col, "not a move: token longer than 255 characters");
+    if (san.empty()) return fail(PgnErrorKind::Syntax, line, col, "annotation " + detail::quote(t) + " without a move");
+
+    if (n == 2 && ((san[0] == '-' && san[1] == '-') || (san[0] == 'Z' && san[1] == '0'))) {
+      if (!options_.allow_null_moves)
+        return fail(PgnErrorKind::NullMove, line, col, "null move " + detail::quote(san) + " (null moves are not allowed)");
+      if (pos_.in_check())
+        return fail(PgnErrorKind::NullMove, line, col, "null move " + detail::quote(san) + " while in check");
+      v.move(pos_, Move::none(), san);
+      if (options_.variations) {
+        prev_ = pos_;
+        has_prev_ = true;
+      }
+      pos_ = *pos_.play_null();  // not in check: checked above
+    } else {
+      const Move m = resolve(san, line, col);
+      if (!m) return false;
+      v.move(pos_, m, san);
+      if (options_.variations) {
+        prev_ = pos_;
+        has_prev_ = true;
+      }
+      pos_.play_in_place(m);
+    }
+    if (depth_ == 0) ++game_plies_;
+    has_move_ = true;
+    if (nag) v.nag(nag);
+    return true;
+  }
+
+  // Resolves a move with parse_san() (whose lenient reading also takes UCI moves:
+  // e2e4, e1g1 or e1h1 for castling, e7e8q); Move::none() on error, with error_ set.
+  Move resolve(std::string_view san, std::uint64_t line, std::uint64_t col) {
+    if (const Move m = resolve_san(pos_, san, san_options_)) return m;
+    const Result<Move, SanError> r = parse_san(pos_, san, san_options_);  // only for its diagnosis
+    if (r) return *r;  // cannot happen: resolve_san() reads as parse_san() does
+    fail(PgnErrorKind::BadMove, line, col, r.error().message(pos_, options_.language));
+    error_.san = r.error().kind;
+    return Move::none();
+  }
+
+  // ---- the game ----------------------------------------------------------------------
+
+  // Reads a comment at cur_ ('{' or ';') into pending_comments_ (if comments are
+  // kept), to be delivered after begin_movetext(). False on error.
+  bool collect_comment(PgnVisitor& v) {
+    const std::uint64_t line = line_, col = column(cur_);
+    bool truncated = false;
+    if (*cur_ == '{') {
+      if (!read_brace_comment(options_.comments, truncated)) return false;
+    } else {
+      read_line_comment(options_.comments, truncated);
+    }
+    if (!options_.comments) return true;
+    if (truncated)
+      warn(v, PgnErrorKind::CommentTruncated, line, col,
+           "comment longer than " + std::to_string(options_.max_comment_bytes) + " bytes truncated");
+    pending_comments_.emplace_back(detail::trim(text_));
+    if (options_.latin1_to_utf8) detail::latin1_to_utf8_if_needed(pending_comments_.back(), scratch_);
+    return true;
+  }
+
+  // Whether the tag pair at cur_ (after a blank line) begins another game: an Event tag,
+  // or a tag already seen in this game.
+  bool next_game_tag() {
+    ensure(64);
+    const char* e = std::size_t(end_ - cur_) > 64 ? cur_ + 64 : end_;
+    const char* p = cur_ + 1;
+    while (p != e && (*p == ' ' || *p == '\t')) ++p;
+    const char* name = p;
+    while (p != e && detail::pgn_is(*p, detail::pgn_name)) ++p;
+    const std::string_view n(name, std::size_t(p - name));
+    if (n == "Event") return true;
+    for (std::size_t i = 0; i < seen_tags_; ++i)
+      if (tag_names_[i] == n) return true;
+    return false;
+  }
+
+  // The tag section; comments among the tags (or just after them) are kept for the
+  // movetext.
+  bool read_tags(PgnVisitor& v) {
+    for (;;) {
+      skip_space();
+      if (!more()) return true;
+      if (*cur_ == '{' || *cur_ == ';') {
+        if (!collect_comment(v)) return false;
+        continue;
+      }
+      if (*cur_ != '[') return true;
+      if (blank_line_ && game_has_tags_ && next_game_tag()) {
+        // A game with tags and no movetext: the tags after the blank line are the next game's.
+        tags_end_game_ = true;
+        return true;
+      }
+      game_has_tags_ = true;
+      if (!read_tag(v)) return false;
+    }
+  }
+
+  void reset_game() {
+    fen_.clear();
+    setup_.clear();
+    variant_.clear();
+    has_fen_ = false;
+    result_tag_ = PgnResult::None;
+    depth_ = 0;
+    has_prev_ = false;
+    has_move_ = false;
+    game_plies_ = 0;
+    resume_here_ = false;
+    game_has_tags_ = false;
+    in_movetext_ = false;
+    tags_end_game_ = false;
+    seen_tags_ = 0;
+    pending_comments_.clear();
+  }
+
+  // Reads one game after begin_game(). False on error (error_ set).
+  bool parse_game(PgnVisitor& v) {
+    if (!read_tags(v)) return false;
+    if (!start_position(v)) return false;
+    in_movetext_ = true;
+    const bool skip = v.begin_movetext(pos_) == PgnAction::Skip;
+    if (!skip)
+      for (const std::string& c : pending_comments_) v.comment(c, false);
+    pending_comments_.clear();
+
+    if (tags_end_game_) return end_without_result(v, line_, column(cur_), "the tag pairs of the next game");
+
+    PgnResult result = PgnResult::None;
+    bool number_pending = false;  // a move number was read, its move not yet
+    for (;;) {
+      skip_space();
+      if (!more()) {
+        if (read_error_) {
+          read_error_reported_ = true;
+          return fail_here(PgnErrorKind::ReadError, "read error: the input could not be read to its end");
+        }
+        if (depth_ > 0) return unterminated_variation("the end of the input");
+        break;
+      }
+      const char c = *cur_;
+      const std::uint64_t line = line_, col = column(cur_);
+      if (detail::pgn_is(c, detail::pgn_start)) {
+        // After a blank line, "1." in a game already under way begins the next game.
+        if (c == '1' && blank_line_ && depth_ == 0 && has_move_ && pos_.fullmove_number() > 1 && ensure(2) &&
+            cur_[1] == '.')
+          return end_without_result(v, line, col, "move 1 of the next game");
+        std::string_view t = read_symbol();
+        const char c0 = t[0];
+        std::size_t from = 0;
+        if ((c0 >= '0' && c0 <= '9') || c0 == '\xC2') {
+          const PgnResult r = parse_pgn_result(t);
+          if (r != PgnResult::None) {
+            if (depth_ > 0) return unterminated_variation("the result " + std::string(t));
+            result = r;
+            break;
+          }
+          if (c0 != '\xC2' && !(t.size() >= 3 && t[0] == '0' && t[1] == '-' && t[2] == '0')) {
+            // A move number: digits and dots, perhaps glued to the move ("12.e4").
+            while (from < t.size() && t[from] >= '0' && t[from] <= '9') ++from;
+            const std::size_t digits = from;
+            while (from < t.size() && t[from] == '.') ++from;
+            if (from < t.size() && from == digits)
+              return fail(PgnErrorKind::Syntax, line, col,
+                          "unexpected " + detail::quote(t) + " (expected a move number, a move or a result)");
+            number_pending = from == t.size();
+            if (number_pending) continue;
+          }
+        } else if (c0 == '.') {
+          while (from < t.size() && t[from] == '.') ++from;
+          if (from == t.size()) continue;
+        }
+        if (skip) continue;
+        t.remove_prefix(from);
+        if (t[0] == '!' || t[0] == '?') {
+          // A suffix annotation standing apart from its move.
+          int nag = detail::suffix_nag(t);
+          if (!nag && options_.strict) return fail(PgnErrorKind::Syntax, line, col, "unknown annotation " + detail::quote(t));
+          if (!nag) nag = detail::suffix_nag(t.substr(0, 1));
+          v.nag(nag);
+          continue;
+        }
+        if (t[0] == 'e' && (t == "e.p." || t == "ep")) {
+          if (options_.strict || !has_move_)
+            return fail(PgnErrorKind::Syntax, line, col, "unexpected " + detail::quote(t) + " (expected a move)");
+          continue;
+        }
+        number_pending = false;
+        if (!play_token(v, t, line, col + from)) {
+          if (!options_.drop_bad_variations || depth_ == 0 ||
+              (error_.kind != PgnErrorKind::BadMove && error_.kind != PgnErrorKind::NullMove))
+            return false;
+          // Drop the rest of the variation.
+          PgnError w = error_;
+          w.warning = true;
+          w.game = games_;
+          w.message += " (the rest of the variation is dropped)";
+          v.warning(w);
+          const Frame& f = frames_[depth_ - 1];
+          if (!skip_variation(f.line, f.column, 1)) return false;
+          end_variation(v, false);
+        }
+        continue;
+      }
+      switch (c) {
+        case '{':
+        case ';':
+          if (!comment(v, !skip)) return false;
+          continue;
+        case '*':
+          ++cur_;
+          if (depth_ > 0) return unterminated_variation("the result *");
+          result = PgnResult::Unknown;
+          break;
+        case '$': {
+          ++cur_;
+          int nag = 0, digits = 0;
+          while (more() && *cur_ >= '0' && *cur_ <= '9') {
+            if (nag < 100000) nag = nag * 10 + (*cur_ - '0');
+            ++digits;
+            ++cur_;
+          }
+          if (!digits) return fail(PgnErrorKind::Syntax, line, col, "expected digits after '$' (a NAG such as $1)");
+          if (nag > 255) return fail(PgnErrorKind::Syntax, line, col, "NAG $" + std::to_string(nag) + " out of range (0 to 255)");
+          if (!skip) v.nag(nag);
+          continue;
+        }
+        case '(':
+          if (!begin_variation(v, skip, line, col)) return false;
+          continue;
+        case ')':
+          if (depth_ == 0) return fail(PgnErrorKind::UnmatchedParenthesis, line, col, "')' without a matching '('");
+          ++cur_;
+          end_variation(v, skip);
+          continue;
+        case '[':
+          if (depth_ > 0) {
+            resume_here_ = true;
+            return unterminated_variation("the tag pairs of the next game");
+          }
+          return end_without_result(v, line, col, "a tag pair (the next game)");
+        default:
+          // After a blank line, text that cannot continue the movetext begins something
+          // else: the game ends there without a result.
+          if (blank_line_ && depth_ == 0 && (has_move_ || game_has_tags_)) return end_without_result(v, line, col, found());
+          return fail(PgnErrorKind::Syntax, line, col,
+                      "unexpected " + found() + " (expected a move, a move number, a comment, a NAG, a variation or a result)");
+      }
+      break;  // '*'
+    }
+    if (number_pending && result == PgnResult::None && !more())
+      return fail_here(PgnErrorKind::UnexpectedEnd, "the input ends after a move number (truncated?)");
+    if (result == PgnResult::None) {
+      if (!more()) return end_without_result(v, line_, column(cur_), "the end of the input");
+    }
+    finish_game(v, result);
+    return true;
+  }
+
+  bool end_without_result(PgnVisitor& v, std::uint64_t line, std::uint64_t col, const std::string& what) {
+    std::string message = "missing result (expected 1-0, 0-1, 1/2-1/2 or * before " + what + ")";
+    if (options_.require_result) {
+      resume_here_ = true;
+      return fail(PgnErrorKind::MissingResult, line, col, std::move(message));
+    }
+    warn(v, PgnErrorKind::MissingResult, line, col, std::move(message));
+    finish_game(v, PgnResult::None);
+    return true;
+  }
+
+  void finish_game(PgnVisitor& v, PgnResult result) {
+    if (result != PgnResult::None && result_tag_ != PgnResult::None && result != result_tag_)
+      warn(v, PgnErrorKind::ResultMismatch, line_, column(cur_),
+           std::string("termination marker ") + to_string(result) + " differs from the Result tag " +
+               to_string(result_tag_));
+    if (result != PgnResult::None) v.result(result);
+    plies_ += game_plies_;
+  }
+
+  bool unterminated_variation(const std::string& what) {
+    const Frame& f = frames_[depth_ - 1];
+    return fail_here(PgnErrorKind::UnterminatedVariation,
+                     "unterminated variation started at line " + std::to_string(f.line) + ", column " +
+                         std::to_string(f.column) + " (expected ')' before " + what + ")");
+  }
+
+  bool begin_variation(PgnVisitor& v, bool skip, std::uint64_t line, std::uint64_t col) {
+    if (!skip && !options_.variations) {
+      // Skipped unread: match the parentheses, step over comments.
+      return skip_variation(line, col);
+    }
+    if (!skip && !has_prev_)
+      return fail(PgnErrorKind::VariationWithoutMove, line, col,
+                  "variation before any move of the line it would vary (expected a move before '(')");
+    if (depth_ >= options_.max_variation_depth)
+      return fail(PgnErrorKind::TooDeep, line, col,
+                  "variations nested more than " + std::to_string(options_.max_variation_depth) + " deep");
+    ++cur_;
+    if (frames_.size() <= depth_) frames_.push_back({pos_, prev_, false, 0, 0});
+    Frame& f = frames_[depth_++];
+    f.line = line;
+    f.column = col;
+    if (!skip) {
+      f.cur = pos_;
+      f.prev = prev_;
+      f.has_prev = has_prev_;
+      pos_ = prev_;
+      has_prev_ = false;
+      v.begin_variation();
+    }
+    return true;
+  }
+
+  void end_variation(PgnVisitor& v, bool skip) {
+    Frame& f = frames_[--depth_];
+    if (!skip) {
+      pos_ = f.cur;
+      prev_ = f.prev;
+      has_prev_ = f.has_prev;
+      v.end_variation();
+    }
+  }
+
+  // Skips a variation without reading its moves: from its '(' (depth 0), or from inside
+  // it (depth 1) to just after its ')'.
+  bool skip_variation(std::uint64_t line, std::uint64_t col, std::size_t depth = 0) {
+    for (;;) {
+      skip_space();
+      if (!more())
+        return fail_here(PgnErrorKind::UnterminatedVariation,
+                         "unterminated variation started at line " + std::to_string(line) + ", column " +
+                             std::to_string(col) + " (expected ')' before the end of the input)");
+      const char c = *cur_;
+      if (c == '(') {
+        ++depth;
+        ++cur_;
+      } else if (c == ')') {
+        ++cur_;
+        if (--depth == 0) return true;
+      } else if (c == '{' || c == ';') {
+        bool truncated = false;
+        if (c == '{') {
+          if (!read_brace_comment(false, truncated)) return false;
+        } else {
+          read_line_comment(false, truncated);
+        }
+      } else if (c == '[') {
+        resume_here_ = true;
+        return fail_here(PgnErrorKind::UnterminatedVariation,
+                         "unterminated variation started at line " + std::to_string(line) + ", column " +
+                             std::to_string(col) + " (expected ')' before the tag pairs of the next game)");
+      } else {
+        ++cur_;
+      }
+    }
+  }
+
+  // After an error: skip to the next `[` that starts a line after a blank line or after
+  // a line ending with a result (or stay, if the error says the next game starts here).
+  void resync() {
+    if (resume_here_ && offset(cur_) > game_start_) return;
+    bool line_blank = at_line_start();  // the current line has had nothing but blanks
+    bool own_movetext_ahead = !in_movetext_;
+    bool prev_blank = false;
+    bool prev_result = false;
+    std::uint64_t tail = 0;       // the last bytes of the current token
+    std::uint64_t last_token = 0; // the last bytes of the last token on this line
+    auto is_result_tail = [](std::uint64_t t) {
+      return (t & 0xFFFFFF) == 0x312D30 /* 1-0 */ || (t & 0xFFFFFF) == 0x302D31 /* 0-1 */ ||
+             (t & 0xFFFFFFFFFFFFFFull) == 0x312F322D312F32ull /* 1/2-1/2 */ || (t & 0xFF) == '*';
+    };
+    for (;;) {
+      if (cur_ == end_ && !ensure(1)) return;
+      const char c = *cur_;
+      if (c == '\n') {
+        if (tail) last_token = tail;
+        prev_blank = line_blank;
+        prev_result = !line_blank && is_result_tail(last_token);
+        newline_at(cur_);
+        ++cur_;
+        line_blank = true;
+        tail = last_token = 0;
+        continue;
+      }
+      // A game starts with its tags, or (without tags) with move 1; after an error in the
+      // tags, the first move 1 is the bad game's own.
+      if (at_line_start() && (prev_blank || prev_result) && offset(cur_) > game_start_) {
+        if (c == '[') return;
+        if (c == '1' && ensure(2) && cur_[1] == '.') {
+          if (own_movetext_ahead) own_movetext_ahead = false;
+          else return;
+        }
+      }
+      if (detail::pgn_is(c, detail::pgn_space)) {
+        if (tail) last_token = tail;
+        tail = 0;
+        ++cur_;
+        continue;
+      }
+      line_blank = false;
+      if (c == '{') {
+        bool truncated = false;
+        const PgnError saved = error_;
+        resume_here_ = false;
+        const bool ok = read_brace_comment(false, truncated);
+        error_ = saved;
+        if (!ok && !resume_here_) return;  // the input ended inside the comment
+        if (!ok) {
+          // Stopped before a tag section: the blank line comes next.
+          line_blank = at_line_start();
+          prev_blank = false;
+        }
+        tail = last_token = 0;
+        continue;
+      }
+      tail = (tail << 8) | static_cast<unsigned char>(c);
+      ++cur_;
+    }
+  }
+
+  Result<PgnRead, PgnError> read_next(PgnVisitor& v) {
+    skip_space();
+    if (!more() && (!read_error_ || read_error_reported_)) return PgnRead::End;
+    reset_game();
+    ++games_;
+    game_start_ = offset(cur_);
+    v.begin_game(games_, line_);
+    if (parse_game(v)) {
+      v.end_game();
+      return PgnRead::Game;
+    }
+    ++bad_games_;
+    error_.game = games_;
+    v.game_error(error_);
+    resync();
+    return arbiter::fail(error_);
+  }
+
+  // ---- state -------------------------------------------------------------------------
+
+  Kind kind_;
+  std::FILE* file_ = nullptr;
+  std::istream* stream_ = nullptr;
+  PgnOptions options_;
+  SanOptions san_options_;
+  std::vector<char> storage_;
+  const char* begin_ = nullptr;
+  const char* cur_ = nullptr;
+  const char* end_ = nullptr;
+  std::uint64_t base_ = 0;        // offset of begin_ in the input
+  std::uint64_t line_ = 1;
+  std::uint64_t line_start_ = 0;  // offset of the current line's first byte
+  bool source_done_ = false;
+  bool read_error_ = false;
+  bool read_error_reported_ = false;
+  bool blank_line_ = false;
+
+  std::uint64_t games_ = 0, bad_games_ = 0, plies_ = 0;
+  PgnError error_;
+
+  // The game being read.
+  std::uint64_t game_start_ = 0;
+  std::string fen_, setup_, variant_;
+  bool has_fen_ = false;
+  std::uint64_t fen_line_ = 0, fen_column_ = 0, setup_line_ = 0, setup_column_ = 0;
+  std::uint64_t variant_line_ = 0, variant_column_ = 0;
+  PgnResult result_tag_ = PgnResult::None;
+  Position pos_ = Position::startpos(), prev_ = Position::startpos();
+  bool has_prev_ = false;
+  bool has_move_ = false;
+  bool game_has_tags_ = false;
+  bool in_movetext_ = false;
+  bool tags_end_game_ = false;
+  std::vector<std::string> tag_names_;  // the tag names of this game (the first seen_tags_)
+  std::size_t seen_tags_ = 0;
+  bool resume_here_ = false;
+  std::uint64_t game_plies_ = 0;
+  std::size_t depth_ = 0;
+  std::vector<Frame> frames_;
+  std::vector<std::string> pending_comments_;
+  Position startpos_ = Position::startpos(), startpos960_ = Position::startpos();
+
+  // Reused buffers.
+  std::string tok_, name_, value_, text_, scratch_;
+  bool tok_too_long_ = false;
+};
+
+inline Result<PgnRead, PgnError> PgnReader::next(PgnVisitor& visitor) { return read_next(visitor); }
+
+namespace detail {
+
+// Builds a PgnGame from the reader's events.
+class PgnGameBuilder final : public PgnVisitor {
+ public:
+  explicit PgnGameBuilder(PgnGame& game) : game_(game) {}
+
+  void begin_game(std::uint64_t number, std::uint64_t line) override {
+    game_.clear();
+    game_.number = number;
+    game_.line = line;
+    line_ = &game_.main_line;
+    stack_.clear();
+  }
+  void tag(std::string_view name, std::string_view value) override {
+    game_.tags.push_back({std::string(name), std::string(value)});
+  }
+  PgnAction begin_movetext(const Position& start) override {
+    game_.start = start;
+    return PgnAction::Continue;
+  }
+  void move(const Position&, Move move, std::string_view san) override {
+    PgnMove& m = line_->moves.emplace_back();
+    m.move = move;
+    m.san.assign(san.data(), san.size());
+  }
+  void nag(int nag) override {
+    if (line_->moves.empty()) line_->nags_before.push_back(nag);
+    else line_->moves.back().nags.push_back(nag);
+  }
+  void comment(std::string_view text, bool) override {
+    if (line_->moves.empty()) line_->comments_before.emplace_back(text);
+    else line_->moves.back().comments.emplace_back(text);
+  }
+  void begin_variation() override {
+    stack_.push_back(line_);
+    line_ = &line_->moves.back().variations.emplace_back();
+  }
+  void end_variation() override {
+    line_ = stack_.back();
+    stack_.pop_back();
+  }
+  void result(PgnResult result) override { game_.result = result; }
+  void warning(const PgnError& w) override { game_.warnings.push_back(w); }
+
+ private:
+  PgnGame& game_;
+  PgnLine* line_ = nullptr;
+  std::vector<PgnLine*> stack_;
+};
+
+}  // namespace detail
+
+inline Result<PgnRead, PgnError> PgnReader::next(PgnGame& game) {
+  detail::PgnGameBuilder builder(game);
+  return read_next(builder);
+}
+
+}  // namespace arbiter
