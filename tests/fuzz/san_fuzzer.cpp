@@ -6,7 +6,7 @@
 // The text is read in every language, strictly and leniently. These must hold (a
 // violation prints what failed and traps):
 //
-//   1. parse_san never crashes, and san_error_message describes any error;
+//   1. parse_san never crashes, and SanError::message describes any error;
 //   2. a move it reads is legal;
 //   3. to_san of a move read gives text that reads back, strictly and leniently, in the
 //      same language, as that move;
