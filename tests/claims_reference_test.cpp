@@ -85,25 +85,13 @@ TEST_CASE("claims: available_claims and automatic endings match the brute-force 
 
 namespace {
 
-// The corpus files, or empty (the test then skips) when the shared folder is absent.
-std::vector<std::string> corpus_files() {
-  std::vector<std::string> files;
-  const std::string dir = std::string(ARBITER_SHARED_DIR) + "/data/pgn";
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
-    if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 // Checks every `stride`-th game of the corpus at every ply, and classifies every game's
 // ending under the Laws (audit_game).
 void check_corpus(std::uint64_t stride) {
-  const std::vector<std::string> files = corpus_files();
-  if (files.empty()) {
-    WARN("the real-games corpus (" << ARBITER_SHARED_DIR << "/data/pgn) is absent: test skipped");
-    return;
-  }
+  // The committed games always (every one of them checked), the shared corpus when present.
+  const std::vector<std::string> files = arbiter_test::corpus_files();
+  REQUIRE(files.size() >= arbiter_test::committed_corpus_files().size());
+  REQUIRE_FALSE(arbiter_test::committed_corpus_files().empty());
   const Rules rules;
   std::uint64_t games = 0, checked_games = 0, checked_plies = 0;
   std::uint64_t endings[16] = {};
@@ -112,6 +100,7 @@ void check_corpus(std::uint64_t stride) {
   options.variations = false;
   PgnGame game;
   for (const std::string& file : files) {
+    const bool committed = file.rfind(arbiter_test::data_path("corpus"), 0) == 0;
     std::FILE* in = std::fopen(file.c_str(), "rb");
     REQUIRE(in != nullptr);
     PgnReader reader = PgnReader::from_file(in, options);
@@ -122,7 +111,7 @@ void check_corpus(std::uint64_t stride) {
       // Every game's ending is classified: by an automatic ending, or by what the record leaves.
       const GameAudit audit = audit_game(full, GameResult::Ongoing);
       ++endings[int(audit.ending)];
-      if (games % stride != 0) continue;
+      if (!committed && games % stride != 0) continue;
       ++checked_games;
       // The finished record answers at every ply as it stood then (what the audit reads).
       arbiter_reference::Reference ref(game.start);
@@ -143,7 +132,9 @@ void check_corpus(std::uint64_t stride) {
                   << endings[int(Termination::FivefoldRepetition)] << " fivefold, "
                   << endings[int(Termination::SeventyFiveMoves)] << " seventy-five moves, "
                   << endings[int(Termination::None)] << " none on the board (resignation, agreement, claim or time)");
-  CHECK(games > 70000);
+  if (arbiter_test::shared_corpus_files().empty()) CHECK(games == arbiter_test::committed_corpus_games);
+  else CHECK(games > 70000 + arbiter_test::committed_corpus_games);
+  CHECK(checked_games >= arbiter_test::committed_corpus_games);
   std::uint64_t classified = 0;
   for (std::uint64_t n : endings) classified += n;
   CHECK(classified == games);

@@ -380,3 +380,30 @@ TEST_CASE("pgn corpus: the UCI-move file and a strict reading", "[pgn][corpus]")
   for (const PgnGame& g : kdb) plies += g.main_line.moves.size();
   CHECK(plies == 519);
 }
+
+TEST_CASE("pgn corpus: the committed games (tests/data/corpus) read, replay, keep their keys, read their SAN back",
+          "[pgn][corpus]") {
+  // Always run, also on a fresh clone without the shared corpus.
+  const std::vector<std::string> files = arbiter_test::committed_corpus_files();
+  REQUIRE(files.size() == 2);
+  Totals totals;
+  for (const std::string& path : files) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    INFO(path);
+    REQUIRE(f != nullptr);
+    PgnReader reader = PgnReader::from_file(f);
+    CorpusChecker checker(totals, path);
+    while (!is_end(reader.next(checker))) {
+    }
+    std::fclose(f);
+    totals.games += reader.games();
+    totals.bad += reader.bad_games();
+    totals.plies += reader.plies();
+  }
+  CHECK(totals.games == arbiter_test::committed_corpus_games);
+  CHECK(totals.bad == 0);
+  CHECK(totals.failures == 0);
+  CHECK(totals.warnings.empty());
+  CHECK(totals.plies > 30000);
+  CHECK(totals.checked_plies > 0);
+}

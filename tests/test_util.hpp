@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -16,6 +17,33 @@
 namespace arbiter_test {
 
 inline std::string data_path(const std::string& name) { return std::string(ARBITER_TEST_DATA_DIR) + "/" + name; }
+
+/// The .pgn files of a folder, sorted (none if the folder is absent).
+inline std::vector<std::string> pgn_files_in(const std::string& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+/// The real games committed with the tests (tests/data/corpus, see its README.md): always
+/// there, so the corpus checks run on a fresh clone.
+inline std::vector<std::string> committed_corpus_files() { return pgn_files_in(data_path("corpus")); }
+inline constexpr std::uint64_t committed_corpus_games = 294;
+
+/// The shared real-games corpus (ARBITER_SHARED_DIR/data/pgn, about 70,000 games), or
+/// none when it is absent.
+inline std::string shared_corpus_dir() { return std::string(ARBITER_SHARED_DIR) + "/data/pgn"; }
+inline std::vector<std::string> shared_corpus_files() { return pgn_files_in(shared_corpus_dir()); }
+
+/// The committed games, and the shared corpus when it is present.
+inline std::vector<std::string> corpus_files() {
+  std::vector<std::string> files = committed_corpus_files();
+  for (const std::string& f : shared_corpus_files()) files.push_back(f);
+  return files;
+}
 
 /// The lines of a text file, without comments ('#' first) or blank lines. Fails the test
 /// if the file cannot be read.
