@@ -1270,6 +1270,163 @@ TEST_CASE("cli claim --json: the claimant after a ply past the end of the game",
   CHECK(j["claimant"] == "white");
 }
 
+// ---- one verdict per game ------------------------------------------------------------------
+
+// What one command made of the games of one file: the bad ones (their numbers in the
+// file), how many games it read, its exit status, and anything in its output out of place.
+struct Verdict {
+  std::set<std::uint64_t> bad;
+  std::uint64_t games = 0;
+  int status = 0;
+  std::string problems;
+};
+
+// The bad games reported on standard error as "LABEL: game N, line L, column C: what".
+void read_bad_games(const std::string& err, const std::string& label, Verdict& v) {
+  const std::string prefix = label + ": game ";
+  for (const std::string& line : split_lines(err))
+    if (line.rfind(prefix, 0) == 0) v.bad.insert(std::stoull(line.substr(prefix.size())));
+}
+
+Verdict pgn_verdict(const std::string& file) {
+  const Run r = run("pgn " + quote(file));
+  Verdict v;
+  v.status = r.status;
+  read_bad_games(r.err, file, v);
+  v.games = v.bad.size();
+  for (const std::string& line : split_lines(r.out)) v.games += line.rfind("[Event ", 0) == 0;
+  return v;
+}
+
+Verdict trace_verdict(const std::string& file) {
+  // The output can be large (about 100 bytes a position): read as it comes.
+  const TempFile err;
+  std::set<std::uint64_t> traced;  // games with rows
+  Verdict v;
+  v.status = arbiter_test::run_command_lines(
+      quote(ARBITER_CLI_PATH) + " trace " + quote(file) + " 2>" + quote(err.path().string()),
+      [&](const std::string& line) {
+        const std::size_t tab = line.find('\t');
+        if (tab == std::string::npos || line.compare(0, 5, "game\t") == 0) return;
+        if (line.compare(tab, 3, "\t0\t") == 0) traced.insert(std::stoull(line.substr(0, tab)));
+      });
+  read_bad_games(read_file(err.path()), file, v);
+  v.games = traced.size() + v.bad.size();
+  for (std::uint64_t n = 1; n <= v.games; ++n)
+    if (traced.count(n) == v.bad.count(n))  // each game either traced or bad
+      v.problems += "game " + std::to_string(n) + " is traced and bad, or neither\n";
+  return v;
+}
+
+Verdict audit_verdict(const std::string& file) {
+  const Run r = run("audit --json --no-progress " + quote(file));
+  Verdict v;
+  v.status = r.status;
+  for (const std::string& line : split_lines(r.out)) {
+    const json j = json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+      v.problems += "not a JSON object: " + line.substr(0, 200) + "\n";
+    } else if (j.contains("summary")) {
+      v.games = j.value("games", std::uint64_t(0));
+    } else if (j.contains("error")) {
+      v.bad.insert(j.value("number_in_file", std::uint64_t(0)));
+    }
+  }
+  return v;
+}
+
+std::string describe_set(const std::set<std::uint64_t>& games) {
+  std::string text;
+  for (std::uint64_t g : games) text += (text.empty() ? "" : " ") + std::to_string(g);
+  return "{" + text + "}";
+}
+
+// Checks that pgn, trace and audit find the same games of `file` bad; returns how many
+// games the file has and adds its bad ones to `bad`.
+std::uint64_t check_one_verdict(const std::string& file, std::uint64_t& bad) {
+  const Verdict pgn = pgn_verdict(file), trace = trace_verdict(file), audit = audit_verdict(file);
+  INFO(file << "\nbad games: pgn " << describe_set(pgn.bad) << ", trace " << describe_set(trace.bad) << ", audit "
+            << describe_set(audit.bad) << "\ngames: pgn " << pgn.games << ", trace " << trace.games << ", audit "
+            << audit.games << "\nexit: pgn " << pgn.status << ", trace " << trace.status << ", audit "
+            << audit.status);
+  CHECK(trace.problems == "");
+  CHECK(audit.problems == "");
+  CHECK(pgn.bad == trace.bad);
+  CHECK(pgn.bad == audit.bad);
+  CHECK(pgn.games == trace.games);
+  CHECK(pgn.games == audit.games);
+  CHECK(pgn.status == (pgn.bad.empty() ? 0 : 1));
+  CHECK(trace.status == pgn.status);
+  CHECK(audit.status == pgn.status);
+  bad += pgn.bad.size();
+  return pgn.games;
+}
+
+// Games whose variations cannot be read (issue 14): a variation before any move, an
+// illegal move in a variation (at the first and at the second level), variations nested
+// deeper than the reader's limit (64); and good games around them.
+std::string bad_variation_games() {
+  std::string deep = "1. e4 ";
+  for (int i = 0; i < 70; ++i) deep += "(1. d4 ";
+  deep += std::string(70, ')') + " *";
+  const std::string head = "[Event \"?\"]\n[Result \"*\"]\n\n";
+  return head + "1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6)) 2. Nf3 *\n\n" +  // good
+         head + "1. e4 ((1. d4)) *\n\n" +                                 // 2
+         head + "1. e4 (1. Qh5) *\n\n" +                                  // 3
+         head + "1. e4 e5 (1... c5 2. Nf3 (2. Qh5 Nc6 3. Qxf7+ Kxf7 4. Qh5)) 2. Nf3 *\n\n" +  // 4
+         head + deep + "\n\n" +                                           // 5
+         head + "1. d4 d5 *\n";                                           // good
+}
+
+TEST_CASE("cli: one verdict for one file: pgn trace audit and claim all reject a game with a bad variation",
+          "[cli]") {
+  // Before, `pgn` reported games 2-5 bad (exit 1) while trace and audit, which skipped
+  // variations unread, ruled on their main lines (exit 0).
+  const TempFile games(bad_variation_games());
+  std::uint64_t bad = 0;
+  CHECK(check_one_verdict(games.path().string(), bad) == 6);
+  CHECK(bad == 4);
+  CHECK(pgn_verdict(games.path().string()).bad == std::set<std::uint64_t>{2, 3, 4, 5});
+  // pgn --no-variations leaves variations out of its output, but still reads and checks them.
+  CHECK(run("pgn --no-variations " + quote(games.path().string())).status == 1);
+  // claim: the game cannot be read, whatever its main line.
+  const Run claim = run("claim --pgn " + quote(games.path().string()) + " --game 3 --ply 1 --claim threefold");
+  CHECK(claim.status == 2);
+  CHECK(contains(claim.err, "game 3 cannot be read: game 3, line 14, column 11: illegal move 'Qh5'"));
+}
+
+TEST_CASE("cli: pgn trace and audit agree game by game on which games are bad (committed files; fuzz and "
+          "real-games corpora)",
+          "[cli]") {
+  std::vector<std::string> files;
+  auto add_folder = [&](const fs::path& folder, bool pgn_only) {
+    std::vector<std::string> found;
+    for (const fs::directory_entry& e : fs::directory_iterator(folder))
+      if (e.is_regular_file() && (!pgn_only || e.path().extension() == ".pgn")) found.push_back(e.path().string());
+    std::sort(found.begin(), found.end());
+    REQUIRE(!found.empty());
+    files.insert(files.end(), found.begin(), found.end());
+  };
+  add_folder(fs::path(ARBITER_TEST_DATA_DIR) / "pgn", true);
+  add_folder(cli_data_dir(), true);
+  add_folder(games_dir(), true);
+  add_folder((fs::path(ARBITER_TEST_DATA_DIR) / ".." / "fuzz" / "corpus" / "pgn").lexically_normal(), false);
+  const TempFile cases(bad_variation_games());
+  files.push_back(cases.path().string());
+#if defined(NDEBUG)
+  if (fs::is_directory(corpus_dir()))
+    add_folder(corpus_dir(), true);
+  else
+    WARN("the real-games corpus is absent (" << corpus_dir().string() << "): only the committed files are checked");
+#else
+  WARN("not a Release build (NDEBUG undefined): the real-games corpus is skipped, too slow with sanitizers");
+#endif
+  std::uint64_t games = 0, bad = 0;
+  for (const std::string& file : files) games += check_one_verdict(file, bad);
+  CHECK(bad >= 4);
+  WARN("one verdict: " << files.size() << " files, " << games << " games, " << bad << " bad");
+}
+
 // ---- the corpus ----------------------------------------------------------------------------
 
 TEST_CASE("cli audit --json: the real-games corpus runs through, its summary adds up", "[cli]") {

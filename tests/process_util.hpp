@@ -4,6 +4,7 @@
 #if !defined(_WIN32)
 #  include <sys/wait.h>
 
+#  include <algorithm>
 #  include <array>
 #  include <cstdio>
 #  include <string>
@@ -28,6 +29,30 @@ inline Run run_command(const std::string& command) {
   const int raw = pclose(pipe);
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
   return r;
+}
+
+/// Runs a shell command, calling on_line for each line of its standard output (without
+/// the newline), and returns its exit status: for outputs too large to hold in memory.
+template <class OnLine>
+int run_command_lines(const std::string& command, OnLine&& on_line) {
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::array<char, 65536> buffer;
+  std::string line;
+  std::size_t n;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) {
+    for (const char *p = buffer.data(), *end = p + n; p != end;) {
+      const char* newline = std::find(p, end, '\n');
+      line.append(p, newline);
+      if (newline == end) break;
+      on_line(line);
+      line.clear();
+      p = newline + 1;
+    }
+  }
+  if (!line.empty()) on_line(line);
+  const int raw = pclose(pipe);
+  return WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
 }
 
 }  // namespace arbiter_test

@@ -59,6 +59,7 @@
 #include <arbiter/notation/pgn.hpp>
 
 #include "output.hpp"
+#include "reading.hpp"
 #include "rulings.hpp"
 
 namespace {
@@ -223,59 +224,44 @@ int run_pgn(const PgnCommand& command) {
   }
   arbiter_cli::Output& out = file ? *file : standard_output();
 
-  arbiter::PgnOptions options;
-  options.strict = command.strict;
-  options.comments = !command.no_comments;
-  options.variations = !command.no_variations;
+  arbiter_cli::Reading reading;
+  reading.strict = command.strict;
+  reading.comments = !command.no_comments;
   arbiter::PgnWriteOptions write_options;
   write_options.comments = !command.no_comments;
   write_options.nags = !command.no_nags;
   write_options.variations = !command.no_variations;
 
-  std::uint64_t games = 0, bad = 0;
-  bool unreadable = false, unwritable = false;
-  arbiter::PgnGame game;
+  bool unwritable = false;
   std::string text;
-  for (const std::string& name : command.files) {
-    const bool is_stdin = name == "-";
-    std::FILE* in = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
-    if (!in) {
-      fmt::print(stderr, "arbiter: {}: {}\n", name, std::strerror(errno));
-      unreadable = true;
-      continue;
-    }
-    const std::string label = is_stdin ? "<stdin>" : name;
-    arbiter::PgnReader reader = arbiter::PgnReader::from_file(in, options);
-    while (!out.failed()) {
-      const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(game);
-      if (arbiter::is_end(status)) break;
-      ++games;
-      if (!command.no_warnings)
-        for (const arbiter::PgnError& w : game.warnings) fmt::print(stderr, "{}: warning: {}\n", label, w.to_string());
-      if (!status) {
-        ++bad;
-        if (status.error().kind == arbiter::PgnErrorKind::ReadError) unreadable = true;
-        fmt::print(stderr, "{}: {}\n", label, status.error().to_string());
-        continue;
-      }
-      text.clear();
-      if (!arbiter::write_pgn(game, text, write_options)) {
-        // The writer refuses a move the reader accepted: never write half a game.
-        fmt::print(stderr, "arbiter: {}: game {} cannot be written: a move is not legal in its position\n", label,
-                   game.number);
-        unwritable = true;
-        continue;
-      }
-      out.write(text);
-    }
-    if (!is_stdin) std::fclose(in);
-  }
+  auto warnings = [&](const std::string& label, const arbiter::PgnGame& game) {
+    if (!command.no_warnings)
+      for (const arbiter::PgnError& w : game.warnings) fmt::print(stderr, "{}: warning: {}\n", label, w.to_string());
+  };
+  const arbiter_cli::ReadTotals read = arbiter_cli::for_each_game(
+      command.files, reading,
+      [&](const std::string& label, const arbiter::PgnGame& game) {
+        warnings(label, game);
+        text.clear();
+        if (const auto written = arbiter::write_pgn(game, text, write_options); !written) {
+          // The writer refuses a move the reader accepted: never write half a game.
+          fmt::print(stderr, "arbiter: {}: game {} cannot be written: {}\n", label, game.number,
+                     written.error().message());
+          unwritable = true;
+          return;
+        }
+        out.write(text);
+      },
+      [&](const std::string& label, const arbiter::PgnGame& game, const arbiter::PgnError& error) {
+        warnings(label, game);
+        fmt::print(stderr, "{}: {}\n", label, error.to_string());
+      });
   // Standard output is finished by main(); a file given with --out here.
   if (file && !file->finish()) return exit_bad_input;
   if (unwritable) return exit_bad_input;
-  if (bad) fmt::print(stderr, "arbiter: {} of {} games could not be read\n", bad, games);
-  if (unreadable) return exit_bad_input;
-  return bad ? exit_bad_game : exit_ok;
+  if (read.bad) fmt::print(stderr, "arbiter: {} of {} games could not be read\n", read.bad, read.games);
+  if (read.unreadable) return exit_bad_input;
+  return read.bad ? exit_bad_game : exit_ok;
 }
 
 }  // namespace
@@ -311,7 +297,7 @@ int main(int argc, char** argv) {
   pgn->add_flag("--strict", pgn_command.strict, "moves must be in standard SAN, FEN tags valid as written");
   pgn->add_flag("--no-comments", pgn_command.no_comments, "leave comments out");
   pgn->add_flag("--no-nags", pgn_command.no_nags, "leave NAGs out");
-  pgn->add_flag("--no-variations", pgn_command.no_variations, "leave variations out (not checked)");
+  pgn->add_flag("--no-variations", pgn_command.no_variations, "leave variations out of the output (still read and checked)");
   pgn->add_flag("--no-warnings", pgn_command.no_warnings, "report bad games only");
 
   auto ruling_options = [](CLI::App& c, arbiter_cli::RulingOptions& o) {

@@ -2,6 +2,7 @@
 
 #include "rulings.hpp"
 #include "output.hpp"
+#include "reading.hpp"
 
 #include <unistd.h>
 
@@ -54,40 +55,6 @@ arbiter::GameResult to_game_result(arbiter::PgnResult r) {
   }
 }
 
-// Calls on_game(label, game) for each game read, on_error(label, error) for each bad
-// one; returns the number of bad games.
-std::uint64_t for_each_game(const std::vector<std::string>& files,
-                            const std::function<void(const std::string&, const arbiter::PgnGame&)>& on_game,
-                            const std::function<void(const std::string&, const arbiter::PgnError&)>& on_error,
-                            const std::function<void(std::uint64_t games)>& on_progress = {}) {
-  arbiter::PgnOptions options;
-  options.comments = false;
-  options.variations = false;
-  std::uint64_t bad = 0, games = 0;
-  arbiter::PgnGame game;
-  for (const std::string& name : files) {
-    const bool is_stdin = name == "-";
-    std::FILE* in = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
-    if (!in) continue;  // checked before
-    const std::string label = is_stdin ? "<stdin>" : name;
-    arbiter::PgnReader reader = arbiter::PgnReader::from_file(in, options);
-    // Once standard output has failed nothing more can be reported: stop reading.
-    while (!standard_output().failed()) {
-      const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(game);
-      if (arbiter::is_end(status)) break;
-      if (on_progress && ++games % 1024 == 0) on_progress(games);
-      if (!status) {
-        ++bad;
-        on_error(label, status.error());
-        continue;
-      }
-      on_game(label, game);
-    }
-    if (!is_stdin) std::fclose(in);
-  }
-  return bad;
-}
-
 // "12.Nf3" / "12...Nf6" for the move that led to `ply`; "the start" for ply 0.
 std::string move_label(const GameRecord& record, Ply ply) {
   if (ply == 0) return "start";
@@ -98,32 +65,6 @@ std::string move_label(const GameRecord& record, Ply ply) {
 
 }  // namespace
 
-// Checks that every input can be opened; false (with a message) if one cannot.
-bool inputs_readable(const std::vector<std::string>& files) {
-  int stdin_count = 0;
-  for (const std::string& name : files) {
-    if (name == "-") {
-      if (++stdin_count > 1) {
-        fmt::print(stderr, "arbiter: standard input (-) can be read only once\n");
-        return false;
-      }
-      continue;
-    }
-    std::error_code ec;
-    if (std::filesystem::is_directory(name, ec)) {
-      fmt::print(stderr, "arbiter: {}: is a directory\n", name);
-      return false;
-    }
-    std::FILE* f = std::fopen(name.c_str(), "rb");
-    if (!f) {
-      fmt::print(stderr, "arbiter: {}: {}\n", name, std::strerror(errno));
-      return false;
-    }
-    std::fclose(f);
-  }
-  return true;
-}
-
 // ---- trace ---------------------------------------------------------------------------
 
 int run_trace(const TraceCommand& command) {
@@ -133,8 +74,8 @@ int run_trace(const TraceCommand& command) {
   std::string out = "game\tply\tfen\tfide_key\tcount\tthreefold_claim\tfifty_claim\tfivefold\tseventyfive\tcheckmate\t"
                     "stalemate\tdead\thalfmove\n";
   std::uint64_t number = 0;
-  const std::uint64_t bad = for_each_game(
-      command.files,
+  const ReadTotals read = for_each_game(
+      command.files, Reading{},
       [&](const std::string&, const arbiter::PgnGame& game) {
         ++number;
         // Each position judged on the history up to it: the record answers at every ply.
@@ -164,12 +105,13 @@ int run_trace(const TraceCommand& command) {
           }
         }
       },
-      [&](const std::string& label, const arbiter::PgnError& e) {
+      [&](const std::string& label, const arbiter::PgnGame&, const arbiter::PgnError& e) {
         ++number;
         fmt::print(stderr, "{}: {}\n", label, e.to_string());
       });
   standard_output().write(out);
-  return bad ? exit_bad_game : exit_ok;
+  if (read.unreadable) return exit_bad_input;
+  return read.bad ? exit_bad_game : exit_ok;
 }
 
 // ---- audit ---------------------------------------------------------------------------
@@ -258,8 +200,8 @@ int run_audit(const AuditCommand& command) {
   };
 
   std::uint64_t number = 0;
-  const std::uint64_t bad = for_each_game(
-      files,
+  const ReadTotals read = for_each_game(
+      files, Reading{},
       [&](const std::string& label, const arbiter::PgnGame& game) {
         ++number;
         ++games;
@@ -364,7 +306,7 @@ int run_audit(const AuditCommand& command) {
         }
         if (out.size() > (1u << 20)) flush();
       },
-      [&](const std::string& label, const arbiter::PgnError& e) {
+      [&](const std::string& label, const arbiter::PgnGame&, const arbiter::PgnError& e) {
         ++number;
         if (command.options.json) {
           out += json({{"game", number}, {"file", label}, {"number_in_file", e.game}, {"error", e.to_string()}}).dump(-1, ' ', false, json::error_handler_t::replace);
@@ -386,7 +328,7 @@ int run_audit(const AuditCommand& command) {
     out += json({{"summary", true},
                  {"rules", rules.laws().id},
                  {"games", number},
-                 {"bad_games", bad},
+                 {"bad_games", read.bad},
                  {"plies", plies},
                  {"findings", by_kind},
                  {"played_on_after_end", played_on},
@@ -397,7 +339,7 @@ int run_audit(const AuditCommand& command) {
     out += heading(arbiter::render(arbiter::Message::AuditSummary, lang,
                                    {{"edition", arbiter::full_name(rules.edition, lang)},
                                     {"games", std::to_string(number)},
-                                    {"bad", std::to_string(bad)},
+                                    {"bad", std::to_string(read.bad)},
                                     {"plies", std::to_string(plies)}}));
     out += '\n';
     for (arbiter::Termination k : summary_kinds) out += fmt::format("  {:16} {}\n", finding_name(k), counts[int(k)]);
@@ -406,7 +348,8 @@ int run_audit(const AuditCommand& command) {
            "\n";
   }
   flush();
-  return bad ? exit_bad_game : exit_ok;
+  if (read.unreadable) return exit_bad_input;
+  return read.bad ? exit_bad_game : exit_ok;
 }
 
 // ---- claim ---------------------------------------------------------------------------
@@ -461,14 +404,14 @@ int run_claim(const ClaimCommand& command) {
   std::uint64_t count = 0;
   std::string read_error;
   for_each_game(
-      {command.pgn},
+      {command.pgn}, Reading{},
       [&](const std::string&, const arbiter::PgnGame& game) {
         if (++count == std::uint64_t(command.game)) {
           found = game;
           have = true;
         }
       },
-      [&](const std::string&, const arbiter::PgnError& e) {
+      [&](const std::string&, const arbiter::PgnGame&, const arbiter::PgnError& e) {
         if (++count == std::uint64_t(command.game)) read_error = e.to_string();
       });
   if (!read_error.empty()) {

@@ -45,10 +45,6 @@ struct ClaimCommand {
   RulingOptions options;
 };
 
-/// Checks that every input file (`-`: standard input, at most once) can be opened;
-/// false, with a message on standard error, if one cannot.
-bool inputs_readable(const std::vector<std::string>& files);
-
 int run_trace(const TraceCommand& command);
 int run_audit(const AuditCommand& command);
 int run_claim(const ClaimCommand& command);
