@@ -1408,6 +1408,7 @@ TEST_CASE("cli: pgn trace and audit agree game by game on which games are bad (c
     files.insert(files.end(), found.begin(), found.end());
   };
   add_folder(fs::path(ARBITER_TEST_DATA_DIR) / "pgn", true);
+  add_folder(fs::path(ARBITER_TEST_DATA_DIR) / "corpus", true);  // committed real games
   add_folder(cli_data_dir(), true);
   add_folder(games_dir(), true);
   add_folder((fs::path(ARBITER_TEST_DATA_DIR) / ".." / "fuzz" / "corpus" / "pgn").lexically_normal(), false);
