@@ -577,3 +577,143 @@ TEST_CASE("Defect 5: a claim after the game has ended is inadmissible whatever t
     CHECK(evaluate(played_on, claim_of(ClaimKind::Threefold, Color::Black), ClaimContext{}, rules1997).admissible());
   }
 }
+
+TEST_CASE("game: the event log holds every event in order, claims with their rulings", "[game][events]") {
+  Game g;
+  play_san(g, {"e4"});
+  REQUIRE(g.offer_draw(Color::White));
+  REQUIRE(g.decline_draw(Color::Black));
+  REQUIRE(g.touch_piece(Color::Black, Square::E7));
+  CHECK(g.touched_square() == Square::E7);
+  play_san(g, {"e5"});
+  CHECK(g.touched_square() == Square::None);
+  const Ruling r = g.claim(threefold(Color::White, san(g, "Nf3")));  // incorrect: Nf3 must be played
+  REQUIRE(r.admissible());
+  REQUIRE_FALSE(r.correct);
+  CHECK(g.must_play() == san(g, "Nf3"));
+  CHECK(g.must_move_from() == Square::None);
+  CHECK_FALSE(g.play_san("Nc3"));
+  play_san(g, {"Nf3"});
+  CHECK(g.must_play() == Move::none());
+  REQUIRE(g.resign(Color::Black));
+
+  using K = GameEvent::Kind;
+  const std::vector<GameEvent>& e = g.events();
+  REQUIRE(e.size() == 8);
+  const K kinds[] = {K::Move, K::DrawOffer, K::DrawDeclined, K::PieceTouched, K::Move, K::Claim, K::Move, K::Resignation};
+  for (std::size_t i = 0; i < e.size(); ++i) CHECK(e[i].kind == kinds[i]);
+  CHECK(e[0].by == Color::White);
+  CHECK(e[0].ply == 1);
+  CHECK(e[1].by == Color::White);
+  CHECK(e[2].by == Color::Black);
+  CHECK(e[3].square == Square::E7);
+  CHECK(e[4].move == Move(Square::E7, Square::E5));
+  CHECK(e[5].claim.kind == ClaimKind::Threefold);
+  CHECK(e[5].ply == 2);
+  CHECK_FALSE(e[5].ruling.correct);
+  CHECK(e[5].ruling.must_play == e[6].move);
+  CHECK(e[7].by == Color::Black);
+  CHECK(g.termination() == Termination::Resignation);
+}
+
+TEST_CASE("game: undo takes back the last move and every event after it", "[game][undo]") {
+  SECTION("no move yet: nothing to take back") {
+    Game g;
+    REQUIRE(g.offer_draw(Color::White));
+    const Result<void, GameError> r = g.undo();
+    REQUIRE_FALSE(r);
+    CHECK(r.error() == GameError::NotApplicable);
+    CHECK(g.events().size() == 1);
+  }
+  SECTION("a piece touched before the move is touched again (4.3)") {
+    Game g;
+    play_san(g, {"e4"});
+    REQUIRE(g.touch_piece(Color::Black, Square::G8));
+    play_san(g, {"Nf6"});
+    REQUIRE(g.undo());
+    CHECK(g.record().ply() == 1);
+    CHECK(g.touched_square() == Square::G8);
+    CHECK(g.events().size() == 2);
+    const Result<void, GameError> r = g.play_san("e5");
+    REQUIRE_FALSE(r);
+    CHECK(r.error() == GameError::MustMoveTouchedPiece);
+  }
+  SECTION("an offer the move rejected stands again (9.1.2.1)") {
+    Game g;
+    play_san(g, {"e4", "e5", "Nf3"});
+    REQUIRE(g.offer_draw(Color::White));
+    play_san(g, {"Nc6"});
+    CHECK_FALSE(g.offer_standing(Color::White));
+    REQUIRE(g.undo());
+    CHECK(g.offer_standing(Color::White));
+    REQUIRE(g.accept_draw(Color::Black));
+    CHECK(g.termination() == Termination::Agreement);
+  }
+  SECTION("a mate is taken back; so is a resignation after the last move") {
+    Game g;
+    play_san(g, {"f3", "e5", "g4", "Qh4#"});
+    REQUIRE(g.is_over());
+    REQUIRE(g.undo());
+    CHECK_FALSE(g.is_over());
+    CHECK(g.result() == GameResult::Ongoing);
+    CHECK(g.record().ply() == 3);
+    CHECK(g.position() == g.record().position(3));
+    REQUIRE(g.resign(Color::Black));
+    REQUIRE(g.undo());  // the resignation and 2.g4 go
+    CHECK_FALSE(g.is_over());
+    CHECK(g.record().ply() == 2);
+    CHECK(g.events().size() == 2);
+  }
+  SECTION("the obligation of an incorrect claim made before the move returns (9.5.3)") {
+    Game g;
+    play_san(g, {"e4"});
+    const Move e5 = san(g, "e5");
+    REQUIRE_FALSE(g.claim(fifty(Color::Black, e5)).correct);
+    play_san(g, {"e5"});
+    REQUIRE(g.undo());
+    CHECK(g.must_play() == e5);
+    CHECK_FALSE(g.play_san("d5"));
+  }
+}
+
+TEST_CASE("game: a PGN game loads into a Game; a Game is written as PGN", "[game][pgn]") {
+  auto read = [](const std::string& text) {
+    PgnReader reader = PgnReader::from_memory(text);
+    PgnGame game;
+    REQUIRE(reader.next(game).value_or(PgnRead::End) == PgnRead::Game);
+    return game;
+  };
+  SECTION("both ways") {
+    const PgnGame pgn = read("1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
+    Result<Game, PgnLoadError> loaded = game_from_pgn(pgn);
+    REQUIRE(loaded);
+    const Game& g = *loaded;
+    CHECK(g.record().ply() == 5);
+    CHECK(g.events().size() == 5);
+    const Result<std::string, PgnWriteError> text = to_pgn(pgn_from_game(g));
+    REQUIRE(text);
+    CHECK(text->find("1. e4 e5 2. Nf3 Nc6 3. Bb5 *") != std::string::npos);
+    const PgnGame again = read(*text);
+    CHECK(again.moves() == pgn.moves());
+  }
+  SECTION("a finished game writes its result") {
+    Game g;
+    play_san(g, {"f3", "e5", "g4", "Qh4#"});
+    const Result<std::string, PgnWriteError> text = to_pgn(pgn_from_game(g));
+    REQUIRE(text);
+    CHECK(text->find("[Result \"0-1\"]") != std::string::npos);
+    CHECK(text->find("2. g4 Qh4# 0-1") != std::string::npos);
+  }
+  SECTION("moves after a fivefold repetition are refused, at their ply (9.6.1)") {
+    const PgnGame pgn = read(
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 *\n");
+    const Result<Game, PgnLoadError> loaded = game_from_pgn(pgn);
+    REQUIRE_FALSE(loaded);
+    CHECK(loaded.error().ply == 17);
+    CHECK(loaded.error().error == GameError::GameOver);
+    CHECK(loaded.error().message() == "ply 17: the game has already ended");
+    const Result<Game, PgnLoadError> before = game_from_pgn(pgn, {}, loaded.error().ply - 1);
+    REQUIRE(before);
+    CHECK(before->termination() == Termination::FivefoldRepetition);
+  }
+}

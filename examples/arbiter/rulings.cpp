@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <utility>
 
 #include <fmt/color.h>
 #include <fmt/core.h>
@@ -431,11 +432,11 @@ int run_claim(const ClaimCommand& command) {
 
   arbiter::GameOptions options;
   options.rules = rules;
-  arbiter::Game game(found.start, options);
-  for (int p = 0; p < command.ply && !game.is_over(); ++p) {
-    const arbiter::Move m = found.main_line.moves[std::size_t(p)].move;
-    if (!m || !game.play(m)) break;
-  }
+  // The game as it stood after ply P, or at its end if it ended before (or at a null move).
+  arbiter::Result<arbiter::Game, arbiter::PgnLoadError> loaded =
+      arbiter::game_from_pgn(found, options, std::size_t(command.ply));
+  if (!loaded) loaded = arbiter::game_from_pgn(found, options, std::size_t(loaded.error().ply - 1));
+  arbiter::Game game = std::move(loaded).value();
   const arbiter::Position& pos = game.position();
   arbiter::Claim claim;
   claim.kind = kind;

@@ -167,14 +167,14 @@ class Session {
     // Why, in the game's terms: how it ended, or what must be moved.
     if (e == arbiter::GameError::GameOver) {
       if (with_ending) say(arbiter::explain_ending(game_, explain_));
-    } else if (e == arbiter::GameError::MustPlayIntendedMove && must_play_ != arbiter::Move::none()) {
-      say(arbiter::render(arbiter::Message::MustPlay, lang(), {{"san", san(game_.position(), must_play_)}}));
-    } else if (e == arbiter::GameError::MustMoveSamePiece && must_move_from_ != arbiter::Square::None) {
+    } else if (e == arbiter::GameError::MustPlayIntendedMove && game_.must_play() != arbiter::Move::none()) {
+      say(arbiter::render(arbiter::Message::MustPlay, lang(), {{"san", san(game_.position(), game_.must_play())}}));
+    } else if (e == arbiter::GameError::MustMoveSamePiece && game_.must_move_from() != arbiter::Square::None) {
       say(arbiter::render(arbiter::Message::MustMoveSamePiece, lang(),
-                          {{"square", arbiter::to_string(must_move_from_)}}));
+                          {{"square", arbiter::to_string(game_.must_move_from())}}));
     } else if ((e == arbiter::GameError::MustMoveTouchedPiece || e == arbiter::GameError::MustCaptureTouchedPiece) &&
-               touched_ != arbiter::Square::None) {
-      say(text(t().touched_square, {{"square", arbiter::to_string(touched_)}}));
+               game_.touched_square() != arbiter::Square::None) {
+      say(text(t().touched_square, {{"square", arbiter::to_string(game_.touched_square())}}));
     }
   }
 
@@ -289,9 +289,6 @@ class Session {
         refused(e.error(), san(before, m));
         break;
       }
-      touched_ = arbiter::Square::None;
-      must_play_ = arbiter::Move::none();
-      must_move_from_ = arbiter::Square::None;
       const int number = game_.record().move_number(game_.record().ply());
       if (mover == arbiter::Color::White) played += (played.empty() ? "" : " ") + std::to_string(number) + ".";
       else if (first) played += std::to_string(number) + "...";
@@ -356,14 +353,12 @@ class Session {
     }
     const arbiter::Color who = stm();
     const bool offer_was_standing = game_.offer_standing(~who);
-    const bool first_touch = !game_.piece_touched();
     const arbiter::Result<void, arbiter::GameError> e = game_.touch_piece(who, s);
     if (!e && e.error() == arbiter::GameError::NotApplicable) {
       error(text(t().no_piece, {{"square", arbiter::to_string(s)}}));
       return;
     }
     if (!e) return refused(e.error());
-    if (first_touch) touched_ = s;
     say(text(t().touched, {{"Color", capital(who)},
                            {"square", arbiter::to_string(s)},
                            {"edition", edition()},
@@ -416,10 +411,6 @@ class Session {
     if (!kind_given) c.kind = claim_kind(c.intended);
     const arbiter::Ruling r = game_.claim(c);
     say(arbiter::explain(r, game_, explain_));
-    if (r.admissible() && !r.correct) {
-      must_play_ = r.must_play;
-      must_move_from_ = r.must_move_from;
-    }
     show_status();
   }
 
@@ -447,11 +438,6 @@ class Session {
   std::FILE* out_;
   arbiter::Game game_;
   arbiter::ExplainOptions explain_;
-  // What the game keeps to itself, for the messages: the piece touched this turn, and
-  // what an incorrect claim obliges the claimant to move.
-  arbiter::Square touched_ = arbiter::Square::None;
-  arbiter::Move must_play_ = arbiter::Move::none();
-  arbiter::Square must_move_from_ = arbiter::Square::None;
   bool moved_ = false;
 };
 

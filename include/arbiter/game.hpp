@@ -2,12 +2,16 @@
 // Game: a start position and the events of a game — moves, draw offers and their
 // answers (9.1), pieces touched (4.3 / 9.4), claims (9.2, 9.3, 9.5), flag fall (6.9),
 // resignation (5.1.2), agreement (5.2.3) — under one rules edition and time control.
+// The game keeps them in order (events()), with the one GameRecord of its positions;
+// undo() takes the last move back.
 // After every event the game knows whether it has ended, how, and under which article,
 // and it refuses moves once it has ended, saying why. available_claims() tells a GUI
 // what the player to move could claim now.
 
 #include <cstdint>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "result.hpp"
 
@@ -50,6 +54,31 @@ constexpr const char* to_string(GameError e) noexcept {
   return "?";
 }
 
+/// One event of a game as it happened, in order (Game::events()). Refused events are not
+/// events: the game did not change.
+struct GameEvent {
+  enum class Kind : std::uint8_t {
+    Move,                      ///< `move` was played (it made ply `ply`)
+    DrawOffer,                 ///< `by` offered a draw (9.1.2)
+    DrawAccepted,              ///< `by` accepted the opponent's offer (5.2.3)
+    DrawDeclined,              ///< `by` declined it orally
+    Agreement,                 ///< both agreed to a draw (5.2.3)
+    PieceTouched,              ///< `by` touched the piece on `square` with intent (4.3)
+    Claim,                     ///< `by` claimed (`claim`); `ruling` is the arbiter's ruling (9.5)
+    ClaimAsOffer,              ///< `by`'s claim stood as a draw offer before the ruling (9.1.2.3)
+    FlagFall,                  ///< `by`'s flag fell (6.9)
+    Resignation,               ///< `by` resigned (5.1.2)
+    IllegalPositionPersisted,  ///< rapid/blitz: an illegal position was left standing (E29)
+  };
+  Kind kind = Kind::Move;
+  Color by = Color::White;    ///< who did it (for a move: the mover; Agreement: the player to move)
+  GameRecord::Ply ply = 0;    ///< the record's ply after the event (for a move: the ply it made)
+  Move move = Move::none();   ///< Move
+  Square square = Square::None;  ///< PieceTouched
+  Claim claim{};              ///< Claim, ClaimAsOffer
+  Ruling ruling{};            ///< Claim
+};
+
 struct GameOptions {
   Rules rules{};
   /// 9.1.1: the event allows draws by agreement (then a claim is also an offer).
@@ -65,6 +94,9 @@ class Game {
   }
 
   const GameRecord& record() const noexcept { return record_; }
+  /// Everything that happened, in order: moves, offers and their answers, touches, claims
+  /// with their rulings, flag falls, resignations.
+  const std::vector<GameEvent>& events() const noexcept { return events_; }
   const Position& position() const noexcept { return record_.position(); }
   const Rules& rules() const noexcept { return options_.rules; }
   const GameOptions& options() const noexcept { return options_; }
@@ -106,7 +138,27 @@ class Game {
     touched_ = Square::None;
     must_play_ = Move::none();
     must_move_from_ = Square::None;
+    log(GameEvent::Kind::Move, mover).move = m;
     end_if_automatic();
+    return {};
+  }
+
+  /// Takes back the last move, and every event after it: the game is again as it stood
+  /// just before that move was made. An offer standing then stands again, a piece touched
+  /// then is touched again (4.3: it must be moved or captured), the move an incorrect claim
+  /// obliged then must be played again (9.5.3), and an ending that came with the move or
+  /// after it (a mate, a resignation, an agreement, a correct claim) is undone. Events
+  /// before the move are kept as they were. Not an act of the Laws (a move made cannot be
+  /// taken back, 4.7): for analysis and for correcting a wrong entry. Fails with
+  /// GameError::NotApplicable when no move has been made.
+  Result<void, GameError> undo() {
+    std::size_t last_move = events_.size();
+    while (last_move > 0 && events_[last_move - 1].kind != GameEvent::Kind::Move) --last_move;
+    if (last_move == 0) return fail(GameError::NotApplicable);
+    // The game is what its events made of it: the same events up to the move, again.
+    Game before(record_.start(), options_);
+    for (std::size_t i = 0; i + 1 < last_move; ++i) before.apply(events_[i]);
+    *this = std::move(before);
     return {};
   }
 
@@ -128,6 +180,7 @@ class Game {
     if (is_over()) return fail(GameError::GameOver);
     if (!options_.agreements_allowed) return fail(GameError::AgreementNotAllowed);
     offer_[index(by)] = true;
+    log(GameEvent::Kind::DrawOffer, by);
     return {};
   }
   bool offer_standing(Color by) const noexcept { return !is_over() && offer_[index(by)]; }
@@ -136,6 +189,7 @@ class Game {
     if (is_over()) return fail(GameError::GameOver);
     if (!offer_[index(~by)]) return fail(GameError::NoOffer);
     if (!options_.agreements_allowed || !enough_moves_for_agreement()) return fail(GameError::AgreementNotAllowed);
+    log(GameEvent::Kind::DrawAccepted, by);
     end(Termination::Agreement, GameResult::Draw);
     return {};
   }
@@ -143,12 +197,14 @@ class Game {
     if (is_over()) return fail(GameError::GameOver);
     if (!offer_[index(~by)]) return fail(GameError::NoOffer);
     offer_[index(~by)] = false;
+    log(GameEvent::Kind::DrawDeclined, by);
     return {};
   }
   /// Both players agree to a draw (5.2.3).
   Result<void, GameError> agree_draw() {
     if (is_over()) return fail(GameError::GameOver);
     if (!options_.agreements_allowed || !enough_moves_for_agreement()) return fail(GameError::AgreementNotAllowed);
+    log(GameEvent::Kind::Agreement, position().side_to_move());
     end(Termination::Agreement, GameResult::Draw);
     return {};
   }
@@ -163,9 +219,19 @@ class Game {
     if (position().piece_on(s) == Piece::None) return fail(GameError::NotApplicable);
     if (touched_ == Square::None) touched_ = s;
     if (rules().laws().offer_rejected_by == OfferRejectedBy::PieceTouched) offer_[index(~by)] = false;
+    log(GameEvent::Kind::PieceTouched, by).square = s;
     return {};
   }
   bool piece_touched() const noexcept { return touched_ != Square::None; }
+  /// The piece the player to move touched first this turn (4.3: it must be moved, or if
+  /// the opponent's, captured, where it can be), or Square::None.
+  Square touched_square() const noexcept { return touched_; }
+  /// After an incorrect claim with a legal written move: the move that must now be played
+  /// (9.5.3), else Move::none().
+  Move must_play() const noexcept { return must_play_; }
+  /// After an incorrect claim with an illegal written move: the square of the piece that
+  /// must now be moved (E1, 4.3), else Square::None.
+  Square must_move_from() const noexcept { return must_move_from_; }
 
   // ---- Claims (9.2, 9.3, 9.5) -------------------------------------------------------------
   /// Rules on a claim and applies the ruling: a correct claim draws the game at once; an
@@ -173,11 +239,12 @@ class Game {
   /// same piece). A claim is also a draw offer where the edition says so (9.1.2.3).
   Ruling claim(const Claim& c) {
     Ruling r = evaluate(record_, c, context(), rules());
-    if (!r.admissible()) return r;
+    if (!r.admissible()) return logged_claim(c, r);
     // 9.1.2.3 sits under 9.1.2 ("if the regulations allow"): where the event forbids
     // agreements (9.1.1) a claim is no offer (spec 2.3, E21).
     r.counts_as_offer = r.counts_as_offer && options_.agreements_allowed;
     if (r.correct) {
+      logged_claim(c, r);
       end(c.kind == ClaimKind::Threefold ? Termination::ThreefoldClaim : Termination::FiftyMoveClaim, GameResult::Draw);
       claim_article_ = r.article;
       return r;
@@ -185,7 +252,7 @@ class Game {
     if (r.counts_as_offer) offer_[index(c.claimant)] = true;
     must_play_ = r.must_play;
     must_move_from_ = r.must_move_from;
-    return r;
+    return logged_claim(c, r);
   }
   /// The claim as a draw offer (9.1.2.3), before the arbiter rules: the opponent may
   /// accept it (E21; the agreement stands even if the claim was wrong).
@@ -193,6 +260,7 @@ class Game {
     if (is_over()) return fail(GameError::GameOver);
     if (!rules().laws().claim_is_offer || !options_.agreements_allowed) return fail(GameError::AgreementNotAllowed);
     offer_[index(c.claimant)] = true;
+    log(GameEvent::Kind::ClaimAsOffer, c.claimant).claim = c;
     return {};
   }
 
@@ -203,6 +271,7 @@ class Game {
   /// possible series of legal moves (6.9).
   Result<void, GameError> flag_fall(Color who) {
     if (is_over()) return fail(GameError::GameOver);
+    log(GameEvent::Kind::FlagFall, who);
     if (!can_checkmate(position(), ~who)) end(Termination::FlagFallDraw, GameResult::Draw);
     else end(Termination::TimeForfeit, winner(~who));
     ended_by_ = who;
@@ -211,6 +280,7 @@ class Game {
   /// `who` resigns: a loss; from 2023, a draw if the opponent could not checkmate (5.1.2).
   Result<void, GameError> resign(Color who) {
     if (is_over()) return fail(GameError::GameOver);
+    log(GameEvent::Kind::Resignation, who);
     if (rules().laws().resign_into_dead_is_draw && !can_checkmate(position(), ~who))
       end(Termination::ResignationDraw, GameResult::Draw);
     else
@@ -224,11 +294,44 @@ class Game {
     if (is_over()) return fail(GameError::GameOver);
     if (rules().time_control == TimeControl::Standard || !*rules().laws().articles.illegal_position)
       return fail(GameError::NotApplicable);
+    log(GameEvent::Kind::IllegalPositionPersisted, position().side_to_move());
     end(Termination::IllegalPositionDraw, GameResult::Draw);
     return {};
   }
 
  private:
+  GameEvent& log(GameEvent::Kind kind, Color by) {
+    GameEvent e;
+    e.kind = kind;
+    e.by = by;
+    e.ply = record_.ply();
+    events_.push_back(std::move(e));
+    return events_.back();
+  }
+  const Ruling& logged_claim(const Claim& c, const Ruling& r) {
+    GameEvent& e = log(GameEvent::Kind::Claim, c.claimant);
+    e.claim = c;
+    e.ruling = r;
+    return e.ruling;
+  }
+
+  // Does again what `e` did (undo() rebuilds the game from its events).
+  void apply(const GameEvent& e) {
+    switch (e.kind) {
+      case GameEvent::Kind::Move: (void)play(e.move); break;
+      case GameEvent::Kind::DrawOffer: (void)offer_draw(e.by); break;
+      case GameEvent::Kind::DrawAccepted: (void)accept_draw(e.by); break;
+      case GameEvent::Kind::DrawDeclined: (void)decline_draw(e.by); break;
+      case GameEvent::Kind::Agreement: (void)agree_draw(); break;
+      case GameEvent::Kind::PieceTouched: (void)touch_piece(e.by, e.square); break;
+      case GameEvent::Kind::Claim: (void)claim(e.claim); break;
+      case GameEvent::Kind::ClaimAsOffer: (void)submit_claim_as_offer(e.claim); break;
+      case GameEvent::Kind::FlagFall: (void)flag_fall(e.by); break;
+      case GameEvent::Kind::Resignation: (void)resign(e.by); break;
+      case GameEvent::Kind::IllegalPositionPersisted: (void)illegal_position_persisted(); break;
+    }
+  }
+
   static GameResult winner(Color c) noexcept { return c == Color::White ? GameResult::WhiteWins : GameResult::BlackWins; }
 
   ClaimContext context() const noexcept { return {is_over(), touched_ != Square::None}; }
@@ -283,6 +386,7 @@ class Game {
   Square must_move_from_ = Square::None;
   const char* claim_article_ = "";
   Color ended_by_ = Color::White;
+  std::vector<GameEvent> events_;
 };
 
 }  // namespace arbiter

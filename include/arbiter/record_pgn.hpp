@@ -1,8 +1,14 @@
 #pragma once
 // Between the PGN game model (PgnGame) and the one history of a game (GameRecord, Game):
 // a PGN game's main line becomes the record that the claims, the automatic endings and
-// the audit read, replayed once.
+// the audit read, replayed once (record_from_pgn), or a Game that goes on from there
+// (game_from_pgn); a Game becomes a PGN game to write (pgn_from_game, then write_pgn).
 
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "game.hpp"
 #include "notation/pgn_game.hpp"
 #include "record.hpp"
 
@@ -21,6 +27,58 @@ inline GameRecord record_from_pgn(const PgnGame& game, const Rules& rules) {
     record.play(m.move);
   }
   return record;
+}
+
+/// Why a PGN game could not be loaded into a Game: the first move the Game refused.
+struct PgnLoadError {
+  GameRecord::Ply ply = 0;                  ///< the ply that move would have made (1 = the first)
+  GameError error = GameError::IllegalMove;  ///< GameOver: the game had ended before it; IllegalMove: a null move
+
+  std::string message() const {
+    return "ply " + std::to_string(ply) + ": " +
+           (error == GameError::IllegalMove ? std::string("a null move is no move of chess") : to_string(error));
+  }
+};
+
+/// A PGN game's main line played into a Game under `options`, the first `plies` moves of
+/// it (all by default). A move the Game refuses (one after the game ended, e.g. after a
+/// fivefold repetition, 9.6.1; a null move) is an error naming its ply: the moves before
+/// it load (game_from_pgn(game, options, error.ply - 1)).
+inline Result<Game, PgnLoadError> game_from_pgn(const PgnGame& pgn, const GameOptions& options = {},
+                                               std::size_t plies = SIZE_MAX) {
+  Game game(pgn.start, options);
+  GameRecord::Ply ply = 0;
+  for (const PgnMove& m : pgn.main_line.moves) {
+    if (ply == plies) break;
+    ++ply;
+    if (!m.move) return fail(PgnLoadError{ply, GameError::IllegalMove});
+    if (const Result<void, GameError> r = game.play(m.move); !r) return fail(PgnLoadError{ply, r.error()});
+  }
+  return game;
+}
+
+/// A Game as a PGN game: its start position, its moves (standard SAN), and its result in
+/// the Result tag and the termination marker ("*" while it goes on). The caller adds the
+/// other tags; write_pgn() writes the seven-tag roster with "?" where they are missing.
+inline PgnGame pgn_from_game(const Game& game) {
+  PgnGame pgn;
+  const GameRecord& record = game.record();
+  pgn.start = record.start();
+  pgn.main_line.moves.reserve(record.ply());
+  for (GameRecord::Ply p = 1; p <= record.ply(); ++p) {
+    PgnMove m;
+    m.move = record.move(p);
+    m.san = to_san(record.position(p - 1), m.move);
+    pgn.main_line.moves.push_back(std::move(m));
+  }
+  switch (game.result()) {
+    case GameResult::WhiteWins: pgn.result = PgnResult::WhiteWins; break;
+    case GameResult::BlackWins: pgn.result = PgnResult::BlackWins; break;
+    case GameResult::Draw: pgn.result = PgnResult::Draw; break;
+    case GameResult::Ongoing: pgn.result = PgnResult::Unknown; break;
+  }
+  pgn.set_tag("Result", to_string(pgn.result));
+  return pgn;
 }
 
 }  // namespace arbiter
