@@ -86,7 +86,7 @@ std::uint64_t tracker_game(const Game& g, arbiter::RepetitionTracker<>& t) {
   t.clear();
   std::uint64_t sum = 0;
   for (std::size_t i = 0; i < g.keys.size(); ++i) {
-    t.push(g.keys[i], g.irreversible[i]);
+    if (!t.push(g.keys[i], g.irreversible[i])) return 0;  // reserved: cannot fail
     sum += t.count();
   }
   return sum;
@@ -102,7 +102,7 @@ void tracker_benchmark(int runs) {
       std::vector<Game> set;
       for (std::size_t i = 0; i < games; ++i) set.push_back(realistic_game(plies, std::uint32_t(i + 1), never));
       arbiter::RepetitionTracker<> t;
-      t.reserve(plies);
+      if (!t.reserve(plies)) return;
       std::vector<double> ours, naive, ratio;
       std::uint64_t a = 0, b = 0;
       for (int r = 0; r < runs; ++r) {
@@ -131,7 +131,7 @@ void tracker_benchmark(int runs) {
   };
   const auto before = heap();
   arbiter::RepetitionTracker<> t;
-  t.reserve(plies);
+  if (!t.reserve(plies)) return;
   const auto after = heap();
   fmt::print("memory: {:.2f} bytes per ply (heap, {} plies reserved) + {} bytes fixed (the tracker object)\n\n",
              double(after - before) / double(plies), plies, sizeof(t));

@@ -77,8 +77,8 @@ TEST_CASE("engine: own Zobrist keys, incremental and from scratch, count repetit
     Position pos = from_fen(starts[std::size_t(g) % starts.size()]);
     std::uint64_t key = engine::own_key(pos);
     RepetitionTracker<std::uint64_t> own, fide;
-    own.push(key, true);
-    fide.push(pos.key(), true);
+    REQUIRE(own.push(key, true));
+    REQUIRE(fide.push(pos.key(), true));
     std::vector<Move> played;
     for (int ply = 0; ply < 160; ++ply) {
       const MoveList moves = legal_moves(pos);
@@ -105,8 +105,8 @@ TEST_CASE("engine: own Zobrist keys, incremental and from scratch, count repetit
       key = engine::own_key_after(pos, m, next, key);
       INFO("game " << g << ", ply " << ply << ": " << to_fen(pos) << " " << to_uci(pos, m));
       REQUIRE(key == engine::own_key(next));
-      own.push(key, pos.is_irreversible(m));
-      fide.push(next.key(), pos.is_irreversible(m));
+      REQUIRE(own.push(key, pos.is_irreversible(m)));
+      REQUIRE(fide.push(next.key(), pos.is_irreversible(m)));
       REQUIRE(own.count() == fide.count());
       repetitions += own.count() >= 2;
       pos = next;

@@ -185,6 +185,13 @@ bool is_droppable(PositionError e) {
   }
 }
 
+// The data files hold Chess960 positions in X-FEN (KQkq for rooks off the corners): they are
+// read with the detection asked for explicitly, as their headers say (CastlingMode::Auto).
+FenOptions detecting(FenOptions o = {}) {
+  o.castling = CastlingMode::Auto;
+  return o;
+}
+
 bool same_error(const FenError& a, const FenError& b) {
   return a.error == b.error && a.field == b.field && a.column == b.column;
 }
@@ -237,7 +244,7 @@ TEST_CASE("fen: each invalid FEN fails with its error, field and column", "[fen]
   CHECK(cases.size() >= 60);
   for (const InvalidCase& c : cases) {
     INFO("fen_invalid.txt: " << c.line);
-    const auto strict = parse_fen(c.fen);
+    const auto strict = parse_fen(c.fen, detecting());
     INFO("strict: " << describe_result(strict));
     REQUIRE_FALSE(strict.ok());
     CHECK(strict.error().error == c.error);
@@ -248,7 +255,7 @@ TEST_CASE("fen: each invalid FEN fails with its error, field and column", "[fen]
     // strict mode reported it); any other fault still fails, in the same way.
     FenOptions lenient_options;
     lenient_options.lenient = true;
-    const auto lenient = parse_fen(c.fen, lenient_options);
+    const auto lenient = parse_fen(c.fen, detecting(lenient_options));
     INFO("lenient: " << describe_result(lenient));
     const bool fixable_counters = (c.error == PositionError::FieldCount && (c.field == 5 || c.field == 6)) ||
                                   (c.error == PositionError::FullmoveNumber && c.fen.substr(c.column) == "0");
@@ -268,7 +275,7 @@ TEST_CASE("fen: each invalid FEN fails with its error, field and column", "[fen]
     // Only the two check kinds are waived by ignore_impossible_check.
     FenOptions relaxed;
     relaxed.ignore_impossible_check = true;
-    const auto r = parse_fen(c.fen, relaxed);
+    const auto r = parse_fen(c.fen, detecting(relaxed));
     INFO("ignore_impossible_check: " << describe_result(r));
     if (c.error == PositionError::TooManyCheckers || c.error == PositionError::ImpossibleCheck) {
       CHECK(r.ok());
@@ -282,7 +289,7 @@ TEST_CASE("fen: each invalid FEN fails with its error, field and column", "[fen]
 TEST_CASE("fen: every PositionError kind is produced by fen_invalid.txt", "[fen][invalid]") {
   std::set<int> produced;
   for (const InvalidCase& c : read_invalid_cases()) {
-    const auto r = parse_fen(c.fen);
+    const auto r = parse_fen(c.fen, detecting());
     if (!r.ok() && r.error().error == c.error) produced.insert(int(r.error().error));
   }
   // Every kind up to last_error, and beyond while describe() knows the value: a kind added
@@ -348,7 +355,7 @@ TEST_CASE("fen: valid FENs parse strictly and round-trip", "[fen][valid]") {
   CHECK(cases.size() >= 40);
   for (const ValidCase& c : cases) {
     INFO("fen_valid.txt: " << c.line);
-    const auto r = parse_fen(c.fen);
+    const auto r = parse_fen(c.fen, detecting());
     INFO("parsed: " << describe_result(r));
     REQUIRE(r.ok());
     CHECK(r->repairs.empty());
@@ -360,9 +367,9 @@ TEST_CASE("fen: valid FENs parse strictly and round-trip", "[fen][valid]") {
 
     // The canonical form is itself valid and canonical; Auto mode reads back exactly
     // this position, from either dialect.
-    FenOptions auto_mode;
+    const FenOptions auto_mode = detecting();
     check_round_trip(pos, auto_mode);
-    const auto canonical = parse_fen(c.canonical);
+    const auto canonical = parse_fen(c.canonical, auto_mode);
     REQUIRE(canonical.ok());
     CHECK(canonical->position == pos);
     CHECK(to_fen(canonical->position) == c.canonical);
@@ -370,7 +377,7 @@ TEST_CASE("fen: valid FENs parse strictly and round-trip", "[fen][valid]") {
     // Lenient mode changes nothing in a valid six-field FEN.
     FenOptions lenient;
     lenient.lenient = true;
-    const auto l = parse_fen(c.fen, lenient);
+    const auto l = parse_fen(c.fen, detecting(lenient));
     REQUIRE(l.ok());
     CHECK(l->repairs.empty());
     CHECK(l->position == pos);
@@ -647,7 +654,7 @@ TEST_CASE("fen: castling modes", "[fen][castling]") {
     CHECK_FALSE(none->position.is_chess960());
   }
   SECTION("Auto mode reads X-FEN") {
-    const auto r = parse_fen(fen960);
+    const auto r = parse_fen(fen960, detecting());
     REQUIRE(r.ok());
     const Position& pos = r->position;
     CHECK(pos.is_chess960());
@@ -715,7 +722,7 @@ TEST_CASE("fen: error messages name the field and the 1-based character", "[fen]
   CHECK(r.error().message() == "field 7, character 58: wrong number of fields");
 
   for (const InvalidCase& c : read_invalid_cases()) {
-    const auto bad = parse_fen(c.fen);
+    const auto bad = parse_fen(c.fen, detecting());
     REQUIRE_FALSE(bad.ok());
     const std::string m = bad.error().message();
     INFO(c.line << " -> " << m);

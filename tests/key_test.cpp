@@ -20,7 +20,7 @@ std::vector<unsigned> counts_of(const std::string& fen, const std::vector<std::s
   std::vector<unsigned> counts;
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const bool irreversible = i == 0 || positions[i - 1].is_irreversible(parse_uci(positions[i - 1], moves[i - 1]).value_or(Move::none()));
-    tracker.push(positions[i].key(), irreversible);
+    REQUIRE(tracker.push(positions[i].key(), irreversible));
     counts.push_back(tracker.count());
   }
   return counts;

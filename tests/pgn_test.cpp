@@ -163,24 +163,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 // A temporary folder for the files the tests write, removed at the end.
-struct TempDir {
-  std::filesystem::path path;
-  TempDir() {
-    std::random_device rd;
-    path = std::filesystem::temp_directory_path() / ("arbiter_pgn_test_" + std::to_string(rd()));
-    std::filesystem::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-  std::string file(const std::string& name, const std::string& content) const {
-    const std::string p = (path / name).string();
-    std::ofstream out(p, std::ios::binary);
-    out << content;
-    return p;
-  }
-};
+using arbiter_test::TempDir;
 
 const char* const immortal =
     "[Event \"Casual game\"]\n[Site \"London ENG\"]\n[Date \"1851.06.21\"]\n[Round \"?\"]\n"

@@ -7,11 +7,34 @@
 #  include <algorithm>
 #  include <array>
 #  include <cstdio>
+#  include <filesystem>
+#  include <fstream>
+#  include <random>
 #  include <string>
 
 #  include "catch.hpp"
 
 namespace arbiter_test {
+
+/// A fresh temporary directory, removed with what it holds at the end of the test.
+struct TempDir {
+  std::filesystem::path path;
+  TempDir() {
+    std::random_device rd;
+    path = std::filesystem::temp_directory_path() / ("arbiter_test_" + std::to_string(rd()));
+    std::filesystem::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  std::string file(const std::string& name, const std::string& content) const {
+    const std::string p = (path / name).string();
+    std::ofstream out(p, std::ios::binary);
+    out << content;
+    return p;
+  }
+};
 
 struct Run {
   std::string out;  // standard output

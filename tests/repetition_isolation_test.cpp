@@ -25,9 +25,9 @@ static_assert(std::is_same_v<arbiter::Position, int>, "arbiter::Position must no
 
 TEST_CASE("repetition.hpp stands alone", "[repetition]") {
   arbiter::RepetitionTracker<unsigned long long> engine_keys;  // an engine's own keys
-  engine_keys.push(0xabcULL, true);
-  engine_keys.push(0xdefULL, false);
-  engine_keys.push(0xabcULL, false);
+  REQUIRE(engine_keys.push(0xabcULL, true));
+  REQUIRE(engine_keys.push(0xdefULL, false));
+  REQUIRE(engine_keys.push(0xabcULL, false));
   CHECK(engine_keys.count() == 2);
   arbiter::HalfmoveClock clock;
   clock.advance(false);

@@ -33,7 +33,7 @@ TEST_CASE("tracker: threefold and fivefold on a hand-made sequence, start positi
   const int line[] = {1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1};
   std::vector<unsigned> counts;
   for (int k : line) {
-    t.push(k, false);
+    REQUIRE(t.push(k, false));
     counts.push_back(t.count());
   }
   CHECK(counts[0] == 1);
@@ -51,11 +51,11 @@ TEST_CASE("tracker: threefold and fivefold on a hand-made sequence, start positi
 TEST_CASE("tracker: non-consecutive repetitions and the irreversible barrier", "[repetition]") {
   RepetitionTracker<> t;
   // 10 20 10 30 10: the third occurrence need not be consecutive with the others.
-  for (Key k : {10, 20, 10, 30, 10}) t.push(k, false);
+  for (Key k : {10, 20, 10, 30, 10}) REQUIRE(t.push(k, false));
   CHECK(t.count() == 3);
   // After an irreversible move no earlier position can recur: counting starts afresh.
-  t.push(40, true);
-  t.push(10, false);
+  REQUIRE(t.push(40, true));
+  REQUIRE(t.push(10, false));
   CHECK(t.count() == 1);
   CHECK(t.last_irreversible() == 5);
   t.pop();
@@ -66,7 +66,7 @@ TEST_CASE("tracker: non-consecutive repetitions and the irreversible barrier", "
 
 TEST_CASE("tracker: the count a candidate next position would have (intended move)", "[repetition]") {
   RepetitionTracker<> t;
-  for (Key k : {1, 2, 3, 4, 1, 2, 3, 4}) t.push(k, false);
+  for (Key k : {1, 2, 3, 4, 1, 2, 3, 4}) REQUIRE(t.push(k, false));
   CHECK(t.count_if_pushed(1, false) == 3);  // writing the move that returns to 1 claims threefold
   CHECK(t.count_if_pushed(1, true) == 1);   // an irreversible move makes a new position
   CHECK(t.count_if_pushed(9, false) == 1);
@@ -79,7 +79,7 @@ TEST_CASE("tracker: a confirmation hook stops a hash collision from making a rep
   RepetitionTracker<> t;
   auto push = [&](Key k, char what) {
     actual.push_back(what);
-    t.push(k, false, [&](std::uint32_t earlier) { return actual[earlier] == what; });
+    REQUIRE(t.push(k, false, [&](std::uint32_t earlier) { return actual[earlier] == what; }));
   };
   push(7, 'a');
   push(8, 'x');
@@ -98,7 +98,7 @@ TEST_CASE("tracker: a confirmation hook stops a hash collision from making a rep
 TEST_CASE("tracker: exact signatures as keys", "[repetition][signature]") {
   RepetitionTracker<PositionSignature> t;
   const auto positions = arbiter_test::play_uci(Position::startpos(), {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"});
-  for (const Position& p : positions) t.push(PositionSignature(p), false);
+  for (const Position& p : positions) REQUIRE(t.push(PositionSignature(p), false));
   CHECK(t.count() == 3);
   CHECK(t.count_at(4) == 2);
 }
@@ -118,14 +118,14 @@ TEST_CASE("tracker: push and pop agree with a naive scan over random games", "[r
     for (std::size_t i = 0; i < game.positions.size(); ++i) {
       keys.push_back(game.positions[i].key());
       irreversible.push_back(i == 0 || game.positions[i - 1].is_irreversible(game.moves[i - 1]));
-      t.push(keys.back(), irreversible.back());
+      REQUIRE(t.push(keys.back(), irreversible.back()));
       REQUIRE(t.count() == naive_count(keys, irreversible, i));
       highest = std::max(highest, t.count());
       // Now and then, unmake a few plies and make them again, as an engine does.
       if (rng() % 8 == 0 && i > 4) {
         const std::size_t back = 1 + rng() % 4;
         for (std::size_t b = 0; b < back; ++b) t.pop();
-        for (std::size_t j = i + 1 - back; j <= i; ++j) t.push(keys[j], irreversible[j]);
+        for (std::size_t j = i + 1 - back; j <= i; ++j) REQUIRE(t.push(keys[j], irreversible[j]));
         REQUIRE(t.size() == i + 1);
         for (std::size_t j = 0; j <= i; ++j) REQUIRE(t.count_at(std::uint32_t(j)) == naive_count(keys, irreversible, j));
       }
@@ -141,10 +141,10 @@ TEST_CASE("tracker: push and pop agree with a naive scan over random games", "[r
 
 TEST_CASE("tracker: copies and moves keep the history", "[repetition]") {
   RepetitionTracker<> a;
-  for (Key k : {1, 2, 1, 2, 1}) a.push(k, false);
+  for (Key k : {1, 2, 1, 2, 1}) REQUIRE(a.push(k, false));
   RepetitionTracker<> b = a;
   CHECK(b.count() == 3);
-  b.push(2, false);
+  REQUIRE(b.push(2, false));
   CHECK(b.count() == 3);
   CHECK(a.count() == 3);
   RepetitionTracker<> c = std::move(b);
@@ -154,7 +154,9 @@ TEST_CASE("tracker: copies and moves keep the history", "[repetition]") {
 }
 
 TEST_CASE("halfmove clock: resets, thresholds and evidence (9.3, 9.6.2)", "[halfmove]") {
-  HalfmoveClock clock(98, 0);  // from a FEN with halfmove clock 98
+  const Result<HalfmoveClock, HalfmoveClockError> started = HalfmoveClock::start(98, 0);  // a FEN's clock 98
+  REQUIRE(started);
+  HalfmoveClock clock = *started;
   CHECK(clock.last_reset_ply() == HalfmoveClock::none);
   CHECK_FALSE(clock.reached_claim());
   clock.advance(false);

@@ -90,10 +90,13 @@ inline std::vector<PerftCase> read_perft_suite(const std::string& name) {
   return cases;
 }
 
-/// Parses a FEN that the test expects to be valid (strict, castling mode auto).
+/// Parses a FEN that the test expects to be valid (strict, castling mode Auto, asked for
+/// explicitly: the tests' Chess960 positions are written in X-FEN).
 inline arbiter::Position position(const std::string& fen) {
   if (fen == "startpos") return arbiter::Position::startpos();
-  const auto r = arbiter::parse_fen(fen);
+  arbiter::FenOptions options;
+  options.castling = arbiter::CastlingMode::Auto;
+  const auto r = arbiter::parse_fen(fen, options);
   INFO(fen << " -> " << (r ? std::string("ok") : r.error().message()));
   REQUIRE(r.ok());
   return r->position;
@@ -161,6 +164,7 @@ inline std::vector<arbiter::Position> play_uci(const arbiter::Position& start, c
 inline arbiter::Position suite_position(const std::string& fen) {
   arbiter::FenOptions options;
   options.ignore_impossible_check = true;
+  options.castling = arbiter::CastlingMode::Auto;  // the suites' Chess960 positions are X-FEN
   const auto r = arbiter::parse_fen(fen, options);
   INFO(fen << " -> " << (r ? std::string("ok") : r.error().message()));
   REQUIRE(r.ok());

@@ -32,7 +32,10 @@
 //                 [--lang L] [--json]
 //
 // FEN may be `startpos`. Options common to the FEN-taking commands: --chess960 reads
-// castling rights as Chess960 (X-FEN / Shredder-FEN), --lenient repairs what it can.
+// castling rights as Chess960 (X-FEN / Shredder-FEN; without it a FEN is standard chess,
+// unless its Shredder-FEN letters name rooks no standard right has), --lenient repairs
+// what it can. pgn, trace, audit and claim take --chess960 too: every game is then read
+// as Chess960 (else a game is Chess960 only by its Variant tag or such FEN letters).
 //
 // Exit status: 0 success; 1 `fen` was given an invalid FEN, `pgn`, `trace` or `audit`
 // met a bad game (the good ones are still handled), or `claim` ruled the claim incorrect
@@ -101,13 +104,13 @@ struct FenInput {
   void add_to(CLI::App& command) {
     command.add_option("--fen", fen, "a FEN (standard, X-FEN or Shredder-FEN), or startpos")->required();
     command.add_flag("--lenient", lenient, "drop an impossible en passant square or castling right");
-    command.add_flag("--chess960", chess960, "read castling rights as Chess960");
+    command.add_flag("--chess960", chess960, "read castling rights as Chess960 (else standard chess: rights that do not fit its squares are an error)");
   }
 
   arbiter::Result<arbiter::ParsedFen, arbiter::FenError> parse() const {
     arbiter::FenOptions options;
     options.lenient = lenient;
-    options.castling = chess960 ? arbiter::CastlingMode::Chess960 : arbiter::CastlingMode::Auto;
+    options.castling = chess960 ? arbiter::CastlingMode::Chess960 : arbiter::CastlingMode::AsWritten;
     if (fen == "startpos") return arbiter::ParsedFen{arbiter::Position::startpos(), {}};
     return arbiter::parse_fen(fen, options);
   }
@@ -180,7 +183,7 @@ int run_key(const FenInput& input, const std::vector<std::string>& moves, bool w
   }
   std::vector<arbiter::PositionSignature> signatures{arbiter::PositionSignature(pos)};
   arbiter::RepetitionTracker<> tracker;
-  tracker.push(pos.key(), true);
+  if (!tracker.push(pos.key(), true)) return exit_bad_input;  // cannot fail: one position
   print(pos);
   standard_output().print(" count={}\n", tracker.count());
   for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -192,7 +195,12 @@ int run_key(const FenInput& input, const std::vector<std::string>& moves, bool w
     const bool irreversible = pos.is_irreversible(*r);
     pos.play_in_place(*r);
     signatures.emplace_back(pos);
-    tracker.push(pos.key(), irreversible, [&](std::uint32_t earlier) { return signatures[earlier] == signatures.back(); });
+    const auto pushed =
+        tracker.push(pos.key(), irreversible, [&](std::uint32_t earlier) { return signatures[earlier] == signatures.back(); });
+    if (!pushed) {
+      fmt::print(stderr, "arbiter: move {} ({}): {}\n", i + 1, moves[i], arbiter::describe(pushed.error()));
+      return exit_bad_input;
+    }
     print(pos);
     standard_output().print(" count={}\n", tracker.count());
   }
@@ -207,6 +215,7 @@ struct PgnCommand {
   bool no_nags = false;
   bool no_variations = false;
   bool no_warnings = false;
+  bool chess960 = false;
 };
 
 // Reads every game of every file and writes the good ones back in export format.
@@ -227,6 +236,7 @@ int run_pgn(const PgnCommand& command) {
   arbiter_cli::Reading reading;
   reading.strict = command.strict;
   reading.comments = !command.no_comments;
+  reading.chess960 = command.chess960;
   arbiter::PgnWriteOptions write_options;
   write_options.comments = !command.no_comments;
   write_options.nags = !command.no_nags;
@@ -299,12 +309,14 @@ int main(int argc, char** argv) {
   pgn->add_flag("--no-nags", pgn_command.no_nags, "leave NAGs out");
   pgn->add_flag("--no-variations", pgn_command.no_variations, "leave variations out of the output (still read and checked)");
   pgn->add_flag("--no-warnings", pgn_command.no_warnings, "report bad games only");
+  pgn->add_flag("--chess960", pgn_command.chess960, "read every game as Chess960 (else only games with a Variant \"Chess960\" tag)");
 
   auto ruling_options = [](CLI::App& c, arbiter_cli::RulingOptions& o) {
     c.add_option("--rules", o.rules, "rules edition: 1997, 2001, 2005, 2009, 2014, 2017, 2018 or 2023 (default)");
     c.add_option("--time-control", o.time_control, "standard (default), rapid or blitz");
     c.add_option("--lang", o.lang, "language of explanations: en (default), pt, es, ru");
     c.add_flag("--trust-fen-clock", o.trust_fen_clock, "count a set-up position's halfmove clock (E13)");
+    c.add_flag("--chess960", o.chess960, "read every game as Chess960 (else only games with a Variant \"Chess960\" tag)");
   };
   arbiter_cli::TraceCommand trace_command;
   CLI::App* trace = app.add_subcommand("trace", "print what the Laws say of every position of every game");

@@ -44,6 +44,7 @@ ReadTotals for_each_game(const std::vector<std::string>& files, const Reading& r
   arbiter::PgnOptions options;
   options.strict = reading.strict;
   options.comments = reading.comments;
+  options.chess960 = reading.chess960;
   options.variations = true;  // always read and checked: see the top of reading.hpp
   ReadTotals totals;
   arbiter::PgnGame game;

@@ -29,6 +29,7 @@ bool inputs_readable(const std::vector<std::string>& files);
 struct Reading {
   bool strict = false;    ///< SAN in export form only, FEN tags valid as written
   bool comments = false;  ///< keep comments (to write them back); skipped comments are still checked
+  bool chess960 = false;  ///< read every game as Chess960 (--chess960); else only by its Variant tag
 };
 
 struct ReadTotals {

@@ -28,6 +28,13 @@ using arbiter::GameRecord;
 using Ply = GameRecord::Ply;
 using nlohmann::json;
 
+// How trace, audit and claim read PGN: the default reading, Chess960 only with --chess960.
+Reading chess960_reading(const RulingOptions& options) {
+  Reading reading;
+  reading.chess960 = options.chess960;
+  return reading;
+}
+
 // The rules, time control and language of a command; false (with a message) if unknown.
 bool resolve(const RulingOptions& o, arbiter::Rules& rules, arbiter::Language& lang) {
   if (!arbiter::parse_edition(o.rules, rules.edition)) {
@@ -76,7 +83,7 @@ int run_trace(const TraceCommand& command) {
                     "stalemate\tdead\thalfmove\n";
   std::uint64_t number = 0;
   const ReadTotals read = for_each_game(
-      command.files, Reading{},
+      command.files, chess960_reading(command.options),
       [&](const std::string&, const arbiter::PgnGame& game) {
         ++number;
         // Each position judged on the history up to it: the record answers at every ply.
@@ -202,7 +209,7 @@ int run_audit(const AuditCommand& command) {
 
   std::uint64_t number = 0;
   const ReadTotals read = for_each_game(
-      files, Reading{},
+      files, chess960_reading(command.options),
       [&](const std::string& label, const arbiter::PgnGame& game) {
         ++number;
         ++games;
@@ -405,7 +412,7 @@ int run_claim(const ClaimCommand& command) {
   std::uint64_t count = 0;
   std::string read_error;
   for_each_game(
-      {command.pgn}, Reading{},
+      {command.pgn}, chess960_reading(command.options),
       [&](const std::string&, const arbiter::PgnGame& game) {
         if (++count == std::uint64_t(command.game)) {
           found = game;

@@ -20,6 +20,7 @@ struct RulingOptions {
   std::string lang = "en";
   bool trust_fen_clock = false;
   bool json = false;
+  bool chess960 = false;  // read every game as Chess960 (else only by its Variant tag)
 };
 
 struct TraceCommand {

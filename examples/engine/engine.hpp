@@ -359,7 +359,9 @@ class Engine {
     if (tracker_.size() + max_ply + 2 > tracker_capacity_) {
       rebuild_tracker();  // reserves again, outside the search
     } else {
-      tracker_.push(game_key_, irreversible_.back());
+      // Within the reserved capacity (checked just above): cannot fail.
+      [[maybe_unused]] const auto pushed = tracker_.push(game_key_, irreversible_.back());
+      ARBITER_ASSERT(pushed);
     }
   }
 
@@ -455,8 +457,11 @@ class Engine {
     irreversible_.resize(history_keys_.size());
     tracker_capacity_ = history_keys_.size() + max_ply + 256;
     tracker_.clear();
-    tracker_.reserve(tracker_capacity_);
-    for (std::size_t i = 0; i < history_keys_.size(); ++i) tracker_.push(history_keys_[i], i == 0 || irreversible_[i]);
+    if (!tracker_.reserve(tracker_capacity_)) arbiter::detail::tracker_exhausted();
+    for (std::size_t i = 0; i < history_keys_.size(); ++i) {
+      [[maybe_unused]] const auto pushed = tracker_.push(history_keys_[i], i == 0 || irreversible_[i]);
+      ARBITER_ASSERT(pushed);  // reserved just above
+    }
   }
 
   void set_time_budget() {
@@ -598,7 +603,7 @@ class Engine {
       next.pos.play_in_place(m);
       next.key = own_key_after(pos, m, next.pos, frame.key);
       ARBITER_ASSERT(next.key == own_key(next.pos));
-      [[maybe_unused]] const bool pushed = tracker_.push(next.key, pos.is_irreversible(m));
+      [[maybe_unused]] const auto pushed = tracker_.push(next.key, pos.is_irreversible(m));
       ARBITER_ASSERT(pushed && tracker_.size() <= tracker_capacity_);  // reserved: no allocation
       int score;
       if (i == 0) {

@@ -10,7 +10,23 @@
 
 #include <cstdint>
 
+#include "result.hpp"
+
 namespace arbiter {
+
+/// Why HalfmoveClock::start() refused its arguments.
+enum class HalfmoveClockError : std::uint8_t {
+  NegativeCount = 1,  ///< a count of plies below zero
+  NegativePly,        ///< a start ply below zero
+};
+
+constexpr const char* describe(HalfmoveClockError e) noexcept {
+  switch (e) {
+    case HalfmoveClockError::NegativeCount: return "the halfmove count is negative";
+    case HalfmoveClockError::NegativePly: return "the start ply is negative";
+  }
+  return "unknown error";
+}
 
 class HalfmoveClock {
  public:
@@ -21,9 +37,15 @@ class HalfmoveClock {
   /// (unless the last move gave checkmate).
   static constexpr std::int32_t automatic_threshold = 150;
 
-  /// Starts at `initial` plies (a FEN's halfmove clock, or 0) at ply `start_ply`.
-  constexpr explicit HalfmoveClock(std::int32_t initial = 0, std::int32_t start_ply = 0) noexcept
-      : value_(initial < 0 ? 0 : initial), ply_(start_ply), last_reset_(initial == 0 ? start_ply : none) {}
+  /// Zero plies at ply 0.
+  constexpr HalfmoveClock() noexcept : HalfmoveClock(0, 0, Checked{}) {}
+  /// Starts at `initial` plies (a FEN's halfmove clock, or 0) at ply `start_ply`. A
+  /// negative count or ply is an error, never clamped (issue 9, defect 6).
+  static Result<HalfmoveClock, HalfmoveClockError> start(std::int32_t initial, std::int32_t start_ply = 0) noexcept {
+    if (initial < 0) return fail(HalfmoveClockError::NegativeCount);
+    if (start_ply < 0) return fail(HalfmoveClockError::NegativePly);
+    return HalfmoveClock(initial, start_ply, Checked{});
+  }
 
   /// One more ply; `resets` if it was a pawn move or a capture.
   constexpr void advance(bool resets) noexcept {
@@ -49,6 +71,10 @@ class HalfmoveClock {
   constexpr bool reached_automatic() const noexcept { return value_ >= automatic_threshold; }
 
  private:
+  struct Checked {};
+  constexpr HalfmoveClock(std::int32_t initial, std::int32_t start_ply, Checked) noexcept
+      : value_(initial), ply_(start_ply), last_reset_(initial == 0 ? start_ply : none) {}
+
   std::int32_t value_;
   std::int32_t ply_;
   std::int32_t last_reset_;

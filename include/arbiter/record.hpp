@@ -59,12 +59,14 @@ class GameRecord {
     const std::int32_t clock = rules_.interpretation.trust_fen_halfmove_clock ? start.halfmove_clock() : 0;
     Entry e{start, Move::none(), clock, clock == 0 ? 0 : HalfmoveClock::none, {0, 0}};
     entries_.push_back(e);
-    tracker_.push(identity_key(start, castling_identity()), true);
+    // A record must hold every position: a tracker that cannot grow fails loudly, as the
+    // vector of entries would.
+    if (!tracker_.push(identity_key(start, castling_identity()), true)) detail::tracker_exhausted();
   }
 
   void reserve(std::size_t plies) {
     entries_.reserve(plies + 1);
-    tracker_.reserve(plies + 1);
+    if (!tracker_.reserve(plies + 1)) detail::tracker_exhausted();
   }
 
   /// Plays a legal move (precondition: is_legal(position(), m), asserted in debug builds).
@@ -81,8 +83,10 @@ class GameRecord {
     entries_.push_back(e);
     // A key seen before is confirmed on exact signatures (computed only then), so that a
     // hash collision can never make a repetition.
-    tracker_.push(identity_key(entries_.back().position, castling_identity()), irreversible,
-                  [this](Ply earlier) { return signature(earlier) == signature(Ply(entries_.size() - 1)); });
+    const Result<void, TrackerError> pushed =
+        tracker_.push(identity_key(entries_.back().position, castling_identity()), irreversible,
+                      [this](Ply earlier) { return signature(earlier) == signature(Ply(entries_.size() - 1)); });
+    if (!pushed) detail::tracker_exhausted();
     if (tracker_.count() == 2) {
       ++entries_.back().twofold[index(entries_.back().position.side_to_move())];
       twofold_plies_.push_back(ply);

@@ -24,11 +24,41 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <new>
 #include <type_traits>
 #include <utility>
 
+#include "result.hpp"
+
 namespace arbiter {
+
+/// Why a RepetitionTracker could not take more positions.
+enum class TrackerError : std::uint8_t {
+  OutOfMemory = 1,   ///< the memory for more positions could not be had
+  TooManyPositions,  ///< more positions than a tracker indexes (RepetitionTracker::max_size)
+};
+
+constexpr const char* describe(TrackerError e) noexcept {
+  switch (e) {
+    case TrackerError::OutOfMemory: return "out of memory for more positions";
+    case TrackerError::TooManyPositions: return "more positions than a repetition tracker holds (2^31)";
+  }
+  return "unknown error";
+}
+
+namespace detail {
+/// Where a tracker cannot be copied or grown and there is no result to report it in (a
+/// copy constructor, a record that must hold every position): throws std::bad_alloc as a
+/// std::vector would, or aborts when built without exceptions. Never a silent empty copy.
+[[noreturn]] inline void tracker_exhausted() {
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)
+  throw std::bad_alloc();
+#else
+  std::abort();
+#endif
+}
+}  // namespace detail
 
 /// How the tracker hashes a key: integral keys are used as they are (Zobrist keys are
 /// already random), a class key through its `hash()` member.
@@ -50,6 +80,9 @@ class RepetitionTracker {
  public:
   using Ply = std::uint32_t;
   static constexpr Ply none = ~Ply(0);
+  /// The most positions a tracker holds: an entry keeps the start of the previous window
+  /// in 31 bits (the 32nd marks an irreversible move).
+  static constexpr std::size_t max_size = std::size_t(1) << 31;
 
   RepetitionTracker() noexcept { reset_table(); }
   ~RepetitionTracker() { ::operator delete(entries_, std::nothrow); }
@@ -61,29 +94,33 @@ class RepetitionTracker {
     swap(other);
     return *this;
   }
-  /// Copies (allocates; on allocation failure the copy is left empty).
-  RepetitionTracker(const RepetitionTracker& other) noexcept {
+  /// Copies. The copy allocates: if the memory cannot be had it throws std::bad_alloc
+  /// (aborts without exceptions); copy() reports that as a value instead.
+  RepetitionTracker(const RepetitionTracker& other) {
     reset_table();
-    if (!reserve(other.size_)) return;
-    for (Ply i = 0; i < other.size_; ++i) new (&entries_[i]) Entry(other.entries_[i]);
-    size_ = other.size_;
-    window_ = other.window_;
-    for (std::size_t i = 0; i < slots; ++i) table_[i] = other.table_[i];
+    if (!copy_from(other)) detail::tracker_exhausted();
   }
-  RepetitionTracker& operator=(const RepetitionTracker& other) noexcept {
+  RepetitionTracker& operator=(const RepetitionTracker& other) {
     if (this != &other) {
       RepetitionTracker copy(other);
       swap(copy);
     }
     return *this;
   }
+  /// A copy, or TrackerError::OutOfMemory: the copy constructor without exceptions.
+  Result<RepetitionTracker, TrackerError> copy() const noexcept {
+    RepetitionTracker c;
+    if (!c.copy_from(*this)) return fail(TrackerError::OutOfMemory);
+    return c;
+  }
 
-  /// Makes room for `plies` positions; false if the memory could not be had.
-  bool reserve(std::size_t plies) noexcept {
-    if (plies <= capacity_) return true;
-    if (plies > none) return false;
+  /// Makes room for `plies` positions: fails if the memory cannot be had, or for more
+  /// than max_size positions (the tracker is then as it was).
+  Result<void, TrackerError> reserve(std::size_t plies) noexcept {
+    if (plies <= capacity_) return {};
+    if (plies > max_size) return fail(TrackerError::TooManyPositions);
     Entry* fresh = static_cast<Entry*>(::operator new(plies * sizeof(Entry), std::nothrow));
-    if (!fresh) return false;
+    if (!fresh) return fail(TrackerError::OutOfMemory);
     for (Ply i = 0; i < size_; ++i) {
       new (&fresh[i]) Entry(std::move(entries_[i]));
       entries_[i].~Entry();
@@ -91,7 +128,7 @@ class RepetitionTracker {
     ::operator delete(entries_, std::nothrow);
     entries_ = fresh;
     capacity_ = Ply(plies);
-    return true;
+    return {};
   }
 
   /// Forgets every position (keeps the memory).
@@ -105,11 +142,16 @@ class RepetitionTracker {
   /// Records the next position. `irreversible`: the move that led to it can never be
   /// undone (the first position of a game is irreversible in this sense too, and is
   /// treated so whatever is passed). `same(ply)` may confirm that the position at an
-  /// earlier ply with an equal key is really the same. Returns false only if memory
-  /// was needed beyond the reserved capacity and could not be had.
+  /// earlier ply with an equal key is really the same. Fails (and records nothing) only
+  /// if memory was needed beyond the reserved capacity and could not be had, or beyond
+  /// max_size positions; within reserved capacity it cannot fail.
   template <class Same = TrustKeys>
-  bool push(const Key& key, bool irreversible, Same&& same = Same{}) noexcept {
-    if (size_ == capacity_ && !reserve(capacity_ ? std::size_t(capacity_) * 2 : 64)) return false;
+  [[nodiscard]] Result<void, TrackerError> push(const Key& key, bool irreversible, Same&& same = Same{}) noexcept {
+    if (ARBITER_UNLIKELY(size_ == capacity_)) {
+      if (size_ == max_size) return fail(TrackerError::TooManyPositions);
+      const std::size_t grown = capacity_ ? std::size_t(capacity_) * 2 : 64;
+      if (auto r = reserve(grown < max_size ? grown : max_size); !r) return r;
+    }
     const std::size_t slot = slot_of(key);
     Entry* e = new (&entries_[size_]) Entry{key, table_[slot], 0};
     if (irreversible || size_ == 0) {
@@ -120,7 +162,7 @@ class RepetitionTracker {
       e->info = previous == none ? 1 : count_at(previous) + 1;
     }
     table_[slot] = size_++;
-    return true;
+    return {};
   }
 
   /// Undoes the last push.
@@ -221,6 +263,16 @@ class RepetitionTracker {
     // Windows start at irreversible entries; walk back through them (rarely far).
     while (w > ply) w = entries_[w].info & ~irreversible_bit;
     return w;
+  }
+
+  // Makes this (empty) tracker a copy of `other`; false if the memory could not be had.
+  bool copy_from(const RepetitionTracker& other) noexcept {
+    if (!reserve(other.size_)) return false;
+    for (Ply i = 0; i < other.size_; ++i) new (&entries_[i]) Entry(other.entries_[i]);
+    size_ = other.size_;
+    window_ = other.window_;
+    for (std::size_t i = 0; i < slots; ++i) table_[i] = other.table_[i];
+    return true;
   }
 
   void swap(RepetitionTracker& other) noexcept {

@@ -104,9 +104,18 @@ class Move {
   Move() noexcept = default;
   constexpr Move(Square from, Square to) noexcept
       : data_(std::uint16_t(index(from) | (index(to) << 6))) {}
+  /// A promotion to anything but a knight, bishop, rook or queen is no move: it makes
+  /// Move::none(), which no position accepts (it is never encoded as another promotion).
   constexpr Move(Square from, Square to, Kind kind, PieceType promotion = PieceType::Knight) noexcept
-      : data_(std::uint16_t(index(from) | (index(to) << 6) | ((int(promotion) - 1) & 3) << 12 |
-                            int(kind) << 14)) {}
+      : data_(kind == Kind::Promotion && !is_promotion_piece(promotion)
+                  ? std::uint16_t(0)
+                  : std::uint16_t(index(from) | (index(to) << 6) | ((int(promotion) - 1) & 3) << 12 |
+                                  int(kind) << 14)) {}
+
+  /// The pieces a pawn may promote to (FIDE 3.7.5.1): knight, bishop, rook, queen.
+  static constexpr bool is_promotion_piece(PieceType t) noexcept {
+    return t == PieceType::Knight || t == PieceType::Bishop || t == PieceType::Rook || t == PieceType::Queen;
+  }
 
   static constexpr Move none() noexcept { return Move(Square::A1, Square::A1); }
   static constexpr Move promotion(Square from, Square to, PieceType t) noexcept {

@@ -51,6 +51,7 @@ const char* mode_name(CastlingMode m) {
     case CastlingMode::Auto: return "Auto";
     case CastlingMode::Standard: return "Standard";
     case CastlingMode::Chess960: return "Chess960";
+    case CastlingMode::AsWritten: return "AsWritten";
   }
   return "?";
 }
@@ -157,7 +158,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size > 512) return -1;  // a FEN is under 100 characters; longer inputs add nothing
   const std::string_view input(reinterpret_cast<const char*>(data), size);
 
-  for (CastlingMode mode : {CastlingMode::Auto, CastlingMode::Chess960}) {
+  for (CastlingMode mode : {CastlingMode::AsWritten, CastlingMode::Auto, CastlingMode::Chess960}) {
     const auto strict = parse_fen(input, {false, mode});
     const auto lenient = parse_fen(input, {true, mode});
     if (strict.ok()) {

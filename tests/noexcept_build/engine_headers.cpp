@@ -11,11 +11,11 @@
 
 int arbiter_noexcept_check() {
   arbiter::RepetitionTracker<> tracker;
-  tracker.reserve(256);
+  if (!tracker.reserve(256)) return -1;
   arbiter::Position pos = arbiter::Position::startpos();
-  tracker.push(pos.key(), true);
+  if (!tracker.push(pos.key(), true)) return -1;
   for (arbiter::Move m : arbiter::legal_moves(pos)) {
-    tracker.push(pos.play_unchecked(m).key(), pos.is_irreversible(m));
+    if (!tracker.push(pos.play_unchecked(m).key(), pos.is_irreversible(m))) return -1;
     tracker.pop();
   }
   return int(arbiter::perft(pos, 2)) + int(tracker.count()) + int(arbiter::polyglot_key(pos) & 1);

@@ -14,16 +14,25 @@
 
 namespace arbiter {
 
-/// How castling rights in a FEN are read.
+/// How castling rights in a FEN are read. Chess960 is never read unless asked for (the
+/// mode, or a Shredder-FEN letter that no standard right can have): a FEN of standard chess
+/// whose rights do not fit the king's and rooks' standard squares is an error.
 enum class CastlingMode : std::uint8_t {
-  Auto,      ///< standard chess unless a right names a king or rook off the standard squares
-  Standard,  ///< standard chess only: KQkq (or HAha) with the king on e1/e8, rooks in the corners
+  /// Explicit detection: Chess960 when some right names a king or rook off the standard
+  /// squares. What it decided is ParsedFen::position.is_chess960().
+  Auto,
+  /// Standard chess only: KQkq (or HAha) with the king on e1/e8, rooks in the corners.
+  Standard,
   Chess960,  ///< Chess960 (Shredder-FEN or X-FEN)
+  /// The default: standard chess as Standard reads it, unless a right is written as a
+  /// rook-file letter that no standard right has (e.g. G for a rook on g1, Shredder-FEN),
+  /// which only Chess960 writes: then the position is read as Chess960.
+  AsWritten,
 };
 
 struct FenOptions {
   bool lenient = false;
-  CastlingMode castling = CastlingMode::Auto;
+  CastlingMode castling = CastlingMode::AsWritten;
   /// Accept checks that no legal last move could give (composed problems, some perft
   /// test positions). Off by default: such a position cannot arise in a game.
   bool ignore_impossible_check = false;
@@ -36,6 +45,10 @@ struct FenError {
   PositionError error;
   int field = 0;
   int column = 0;
+  /// A right that does not fit standard chess: the letter as written, and the square its
+  /// king or rook would need (else 0 and Square::None).
+  char right = 0;
+  Square square = Square::None;
 
   /// e.g. "field 2 (side to move), character 45: side to move must be 'w' or 'b'"
   std::string message() const {
@@ -44,7 +57,14 @@ struct FenError {
                                             "fullmove number"};
     std::string m = "field " + std::to_string(field);
     if (field >= 1 && field <= 6) m += std::string(" (") + names[field] + ")";
-    return m + ", character " + std::to_string(column + 1) + ": " + describe(error);
+    m += ", character " + std::to_string(column + 1) + ": " + describe(error);
+    if (right && is_ok(square)) {
+      const bool white = right >= 'A' && right <= 'Z';
+      m += std::string(" (right '") + right + "' in standard chess needs the " + (white ? "white " : "black ") +
+           (error == PositionError::CastlingWithoutKing ? "king" : "rook") + " on " + char('a' + file_of(square)) +
+           char('1' + rank_of(square)) + "; Chess960 is read only when asked for)";
+    }
+    return m;
   }
 };
 
@@ -101,11 +121,15 @@ inline bool is_standard_right(const Setup& s, int right) noexcept {
          s.castling_rooks[right] == relative_square(color, right % 2 ? Square::A1 : Square::H1);
 }
 
-// Chess960 when asked for, or (Auto) when some remaining right is not a standard one.
-inline bool reads_as_chess960(const Setup& s, CastlingMode mode) noexcept {
-  if (mode != CastlingMode::Auto) return mode == CastlingMode::Chess960;
+// Chess960 when asked for: by the mode, by (Auto) some remaining right that is not a
+// standard one, or (AsWritten) by such a right written as a rook-file letter.
+inline bool reads_as_chess960(const Setup& s, CastlingMode mode, const bool (&as_letter)[4]) noexcept {
+  if (mode == CastlingMode::Chess960) return true;
+  if (mode == CastlingMode::Standard) return false;
   for (int right = 0; right < 4; ++right)
-    if ((s.castling.bits() & (1 << right)) && !is_standard_right(s, right)) return true;
+    if ((s.castling.bits() & (1 << right)) && !is_standard_right(s, right) &&
+        (mode == CastlingMode::Auto || as_letter[right]))
+      return true;
   return false;
 }
 
@@ -172,6 +196,7 @@ inline Result<ParsedFen, FenError> parse_fen(std::string_view fen, FenOptions op
 
   // 3. Castling rights.
   int castling_column[4] = {0, 0, 0, 0};
+  bool as_letter[4] = {false, false, false, false};  // the right was written as a file letter
   const auto [ctext, cstart] = fields[2];
   if (ctext != "-") {
     bool seen[26 * 2] = {};
@@ -230,22 +255,30 @@ inline Result<ParsedFen, FenError> parse_fen(std::string_view fen, FenOptions op
       s.castling.set(color, side);
       s.castling_rooks[right] = Square(back + rook_file);
       castling_column[right] = column;
+      as_letter[right] = upper != 'K' && upper != 'Q';
     }
-    if (options.castling == CastlingMode::Standard) {
-      // Standard chess: every right needs the king on e1/e8 and its rook in the corner.
+    if (options.castling == CastlingMode::Standard ||
+        (options.castling == CastlingMode::AsWritten && !detail::reads_as_chess960(s, options.castling, as_letter))) {
+      // Standard chess: every right needs the king on e1/e8 and its rook in the corner. A
+      // right that does not fit is an error naming the right and the square, never a
+      // silent switch to Chess960 (issue 9, defect 3); lenient mode drops it, as the
+      // impossible right it is in standard chess, and reports that.
       for (int right = 0; right < 4; ++right) {
         if (!(s.castling.bits() & (1 << right)) || detail::is_standard_right(s, right)) continue;
         const Color color = Color(right / 2);
-        const PositionError e = s.board[index(relative_square(color, Square::E1))] != make_piece(color, PieceType::King)
-                                    ? PositionError::CastlingWithoutKing
-                                    : PositionError::CastlingWithoutRook;
-        if (!options.lenient) return fail(e, 3, castling_column[right]);
-        repairs.push_back({e, 3, castling_column[right]});
+        const Square king = relative_square(color, Square::E1);
+        const bool king_off = s.board[index(king)] != make_piece(color, PieceType::King);
+        FenError e{king_off ? PositionError::CastlingWithoutKing : PositionError::CastlingWithoutRook, 3,
+                   castling_column[right]};
+        e.right = fen[std::size_t(castling_column[right])];
+        e.square = king_off ? king : relative_square(color, right % 2 ? Square::A1 : Square::H1);
+        if (!options.lenient) return arbiter::fail(e);
+        repairs.push_back(e);
         s.castling = CastlingRights(std::uint8_t(s.castling.bits() & ~(1u << right)));
       }
     }
   }
-  s.chess960 = detail::reads_as_chess960(s, options.castling);
+  s.chess960 = detail::reads_as_chess960(s, options.castling, as_letter);
 
   // 4. En passant square.
   const auto [etext, estart] = fields[3];
@@ -286,7 +319,7 @@ inline Result<ParsedFen, FenError> parse_fen(std::string_view fen, FenOptions op
         error = {issue.error, 3, castling_column[issue.castling_right]};
         if (options.lenient) {
           s.castling = CastlingRights(std::uint8_t(s.castling.bits() & ~(1u << issue.castling_right)));
-          s.chess960 = detail::reads_as_chess960(s, options.castling);
+          s.chess960 = detail::reads_as_chess960(s, options.castling, as_letter);
           repairs.push_back(error);
           continue;
         }

@@ -42,9 +42,13 @@
 //   - Start position: the FEN tag (whether or not SetUp is "1"; SetUp "1" without FEN is
 //     an error), read leniently with a RepairedSetUp warning for what was dropped
 //     (strictly with PgnOptions::strict), checks no last move could give allowed
-//     (composed studies); Chess960 castling when the Variant tag says Chess960,
-//     "chess 960", "Fischerandom" or "Fischer Random". Variant "Standard", "chess",
-//     "normal", "From Position" are standard chess; any other variant is an error.
+//     (composed studies); Chess960 castling only when asked for: the Variant tag says
+//     Chess960 ("chess 960", "Fischerandom", "Fischer Random", ...), PgnOptions::chess960,
+//     or the FEN tag's castling letters are Shredder-FEN ones no standard right has (G for
+//     a rook on g1). A FEN tag of a standard game whose rights do not fit the standard
+//     squares (K with the rook on g1) is an error, never a silent switch to Chess960.
+//     Variant "Standard", "chess", "normal", "From Position" are standard chess; any
+//     other variant is an error.
 //   - A game whose movetext ends without a result is read, with a MissingResult warning
 //     and PgnResult::None (with PgnOptions::require_result it is an error). The movetext
 //     ends at the end of the input, at a `[`, and after a blank line at `1.` (once the
@@ -119,6 +123,10 @@ struct PgnOptions {
   std::size_t max_tag_bytes = std::size_t(1) << 16;
   /// Bytes read from a FILE* or stream at a time (at least 512).
   std::size_t buffer_size = std::size_t(1) << 16;
+  /// Read every game as Chess960 (as a Variant "Chess960" tag does for one game). Off: a
+  /// game is Chess960 only by its Variant tag or a FEN tag in Shredder-FEN letters that no
+  /// standard right has; a FEN tag whose rights do not fit standard chess is an error.
+  bool chess960 = false;
 };
 
 /// What begin_movetext() asks of the reader.
@@ -683,11 +691,13 @@ class PgnReader {
     if (variant == detail::PgnVariant::Other)
       return fail(PgnErrorKind::UnsupportedVariant, variant_line_, variant_column_,
                   "unsupported variant " + detail::quote(variant_) + " (only standard chess and Chess960)");
-    const bool chess960 = variant == detail::PgnVariant::Chess960;
+    // Chess960 only when asked for: by the Variant tag, by the option, or (AsWritten) by a
+    // FEN tag whose castling letters only Chess960 writes; never guessed (issue 9, defect 3).
+    const bool chess960 = variant == detail::PgnVariant::Chess960 || options_.chess960;
     if (has_fen_) {
       FenOptions fo;
       fo.lenient = !options_.strict;
-      fo.castling = chess960 ? CastlingMode::Chess960 : CastlingMode::Auto;
+      fo.castling = chess960 ? CastlingMode::Chess960 : CastlingMode::AsWritten;
       fo.ignore_impossible_check = true;
       const Result<ParsedFen, FenError> r = parse_fen(fen_, fo);
       if (!r)
