@@ -31,6 +31,8 @@
 //                 [--time-control TC] [--rules E]  1 if incorrect or inadmissible
 //                 [--lang L] [--json]
 //
+//   arbiter --version                              `arbiter X.Y.Z`, exit 0
+//
 // FEN may be `startpos`. Options common to the FEN-taking commands: --chess960 reads
 // castling rights as Chess960 (X-FEN / Shredder-FEN; without it a FEN is standard chess,
 // unless its Shredder-FEN letters name rooks no standard right has), --lenient repairs
@@ -279,6 +281,8 @@ int run_pgn(const PgnCommand& command) {
 int main(int argc, char** argv) {
   CLI::App app{"arbiter: rulings on chess games by the FIDE Laws of Chess"};
   app.require_subcommand(1);
+  // `arbiter --version`: "arbiter X.Y.Z" from config.hpp (checked against project(VERSION)).
+  app.set_version_flag("--version", std::string("arbiter ") + ARBITER_VERSION_STRING, "print the version and exit");
 
   FenInput perft_fen, fen_fen, moves_fen;
   int depth = 1;
@@ -350,6 +354,11 @@ int main(int argc, char** argv) {
       std::ostringstream help;  // through standard_output(), checked like any answer
       const int status = app.exit(e, help);
       standard_output().write(help.str());
+      return status;
+    } catch (const CLI::CallForVersion& e) {
+      std::ostringstream version;  // "arbiter X.Y.Z", through standard_output() like help
+      const int status = app.exit(e, version);
+      standard_output().write(version.str());
       return status;
     } catch (const CLI::ParseError& e) {
       app.exit(e);

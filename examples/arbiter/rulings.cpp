@@ -4,7 +4,13 @@
 #include "output.hpp"
 #include "reading.hpp"
 
-#include <unistd.h>
+#if defined(_WIN32)
+#  include <io.h>  // _isatty
+#  define ARBITER_CLI_ISATTY(stream) (_isatty(_fileno(stream)) != 0)
+#else
+#  include <unistd.h>  // isatty
+#  define ARBITER_CLI_ISATTY(stream) (isatty(fileno(stream)) != 0)
+#endif
 
 #include <cerrno>
 #include <cstdio>
@@ -172,6 +178,26 @@ json finding_json(const arbiter::Finding& f, const GameRecord& record) {
   return j;
 }
 
+// The bundled sample of games: the installed copy beside the program
+// (<bindir>/ARBITER_INSTALLED_SAMPLE_PGN, so that a package or a moved prefix finds its
+// own), else the copy in the source tree the program was built from; "" if neither exists.
+// Finding the program's own path is Linux-only (/proc/self/exe); elsewhere only the
+// source-tree copy is looked for.
+std::string bundled_sample() {
+  std::error_code ec;
+#if defined(__linux__) && defined(ARBITER_INSTALLED_SAMPLE_PGN)
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const std::filesystem::path installed = self.parent_path() / ARBITER_INSTALLED_SAMPLE_PGN;
+    if (std::filesystem::is_regular_file(installed, ec)) return installed.lexically_normal().string();
+  }
+#endif
+#ifdef ARBITER_SAMPLE_PGN
+  if (std::filesystem::is_regular_file(ARBITER_SAMPLE_PGN, ec)) return ARBITER_SAMPLE_PGN;
+#endif
+  return {};
+}
+
 }  // namespace
 
 int run_audit(const AuditCommand& command) {
@@ -180,9 +206,8 @@ int run_audit(const AuditCommand& command) {
   if (!resolve(command.options, rules, lang)) return exit_bad_input;
   std::vector<std::string> files = command.files;
   if (files.empty()) {
-#ifdef ARBITER_SAMPLE_PGN
-    files.push_back(ARBITER_SAMPLE_PGN);
-#endif
+    const std::string sample = bundled_sample();
+    if (!sample.empty()) files.push_back(sample);
     if (files.empty() || !std::filesystem::exists(files[0])) {
       fmt::print(stderr, "arbiter: no file given, and the bundled sample of games is not found\n");
       return exit_bad_input;
@@ -190,8 +215,8 @@ int run_audit(const AuditCommand& command) {
   }
   if (!inputs_readable(files)) return exit_bad_input;
 
-  const bool colour = !command.options.json && isatty(STDOUT_FILENO);
-  const bool progress = command.progress && isatty(STDERR_FILENO);
+  const bool colour = !command.options.json && ARBITER_CLI_ISATTY(stdout);
+  const bool progress = command.progress && ARBITER_CLI_ISATTY(stderr);
   const arbiter::ExplainOptions explain_options(lang);
   std::uint64_t games = 0, plies = 0, disagreeing = 0, played_on = 0;
   std::uint64_t counts[arbiter::termination_count] = {};

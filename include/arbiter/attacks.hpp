@@ -172,9 +172,11 @@ inline const SliderTables& slider_tables() noexcept {
 
 }  // namespace detail
 
-constexpr Bitboard pawn_attacks(Color c, Square s) noexcept { return detail::pawn_table[index(c)][index(s)]; }
-constexpr Bitboard knight_attacks(Square s) noexcept { return detail::knight_table[index(s)]; }
-constexpr Bitboard king_attacks(Square s) noexcept { return detail::king_table[index(s)]; }
+constexpr Bitboard pawn_attacks(Color c, Square s) noexcept {
+  return detail::pawn_table[std::size_t(index(c))][std::size_t(index(s))];
+}
+constexpr Bitboard knight_attacks(Square s) noexcept { return detail::knight_table[std::size_t(index(s))]; }
+constexpr Bitboard king_attacks(Square s) noexcept { return detail::king_table[std::size_t(index(s))]; }
 
 /// Squares attacked by all pawns of colour `c` in `pawns`.
 template <Color C>

@@ -1,9 +1,14 @@
 #pragma once
 // Version, compiler helpers and the assertion macro shared by every arbiter header.
 
+// The version of arbiter (semantic versioning). The top-level CMakeLists.txt's
+// project(VERSION) decides it; CMake refuses to configure when these lines disagree.
 #define ARBITER_VERSION_MAJOR 0
-#define ARBITER_VERSION_MINOR 1
+#define ARBITER_VERSION_MINOR 2
 #define ARBITER_VERSION_PATCH 0
+#define ARBITER_VERSION_STRING "0.2.0"
+// One number for comparisons in #if: 10000 * major + 100 * minor + patch.
+#define ARBITER_VERSION (ARBITER_VERSION_MAJOR * 10000 + ARBITER_VERSION_MINOR * 100 + ARBITER_VERSION_PATCH)
 
 #if defined(__GNUC__) || defined(__clang__)
 #  define ARBITER_FORCE_INLINE inline __attribute__((always_inline))

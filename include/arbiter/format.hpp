@@ -30,8 +30,7 @@
 #include "explain.hpp"
 #include "notation/fen.hpp"
 
-namespace arbiter {
-namespace detail {
+namespace arbiter::detail {
 
 inline const char* color_word(Color c) noexcept { return c == Color::White ? "white" : "black"; }
 
@@ -181,8 +180,7 @@ struct spec_formatter {
   }
 };
 
-}  // namespace detail
-}  // namespace arbiter
+}  // namespace arbiter::detail
 
 template <>
 struct fmt::formatter<arbiter::Color> : arbiter::detail::text_formatter<false> {

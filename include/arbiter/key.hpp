@@ -59,7 +59,7 @@ class PositionSignature {
     for (Bitboard b = occ; b; ++n) {
       const Square s = pop_lsb(b);
       const std::uint64_t code = std::uint64_t(pos.piece_on(s)) & 15;
-      words_[1 + n / 16] |= code << (4 * (n % 16));
+      words_[1 + std::size_t(n) / 16] |= code << (4 * (n % 16));
     }
     std::uint64_t state = pos.side_to_move() == Color::White ? 1 : 0;
     for (Color c : {Color::White, Color::Black}) {

@@ -1,7 +1,14 @@
 # Compiles (and runs) every ```cpp block of README.md, so the tour stays true.
 #   cmake -D README=<README.md> -D WORK_DIR=<dir> -D CXX=<compiler> -D INCLUDE_DIR=<include>
-#         [-D FMT_FLAGS=<flags to link fmt>] -P compile_samples.cmake
+#         [-D CXX_STANDARD=17|20|23] [-D FMT_FLAGS=<flags to link fmt>] -P compile_samples.cmake
 # Every block is a whole program: it is built with -Werror and run, and must exit 0.
+if(NOT CXX_STANDARD)
+  set(CXX_STANDARD 17)
+endif()
+set(std ${CXX_STANDARD})
+if(std STREQUAL "23")
+  set(std 2b)  # the name GCC 11-12 and Clang 14-16 know C++23 by
+endif()
 file(READ "${README}" text)
 # Semicolons and brackets would split or nest CMake list elements: hide them meanwhile.
 string(REPLACE ";" "@SEMICOLON@" text "${text}")
@@ -26,7 +33,7 @@ foreach(block IN LISTS blocks)
   set(binary "${WORK_DIR}/readme_sample_${n}")
   separate_arguments(fmt_flags UNIX_COMMAND "${FMT_FLAGS}")
   execute_process(
-    COMMAND "${CXX}" -std=c++17 -Wall -Wextra -Wpedantic -Werror -I "${INCLUDE_DIR}" "${source}" -o "${binary}" ${fmt_flags}
+    COMMAND "${CXX}" -std=c++${std} -Wall -Wextra -Wpedantic -Werror -I "${INCLUDE_DIR}" "${source}" -o "${binary}" ${fmt_flags}
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "README sample ${n} does not compile:\n${code}\n${out}${err}")

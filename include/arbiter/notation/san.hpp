@@ -363,7 +363,7 @@ inline Result<Move, SanError> parse_san_general(const Position& pos, std::string
   while (j < rest.size() && n < 4) {
     const char c = rest[j];
     if (detail::is_file(c) || detail::is_rank(c)) {
-      coords[n++] = c;
+      coords[n++] = static_cast<unsigned char>(c);  // a file or rank letter: ASCII
       ++j;
     } else if (c == 'x' || c == 'X' || c == ':' || c == '-') {
       ++j;

@@ -22,7 +22,7 @@
 
 #include <arbiter/arbiter.hpp>
 
-#include "../tests/claims_reference.hpp"
+#include "../claims_reference.hpp"
 
 namespace {
 

@@ -53,9 +53,9 @@ std::string default_corpus() {
 #ifdef ARBITER_SHARED_DIR
   return std::string(ARBITER_SHARED_DIR) + "/data/pgn";
 #else
-  // bench/pgn_bench.cpp -> <repository>/../shared/data/pgn
+  // tests/bench/pgn_bench.cpp -> <repository>/../shared/data/pgn
   const std::filesystem::path here(__FILE__);
-  return (here.parent_path().parent_path().parent_path() / "shared" / "data" / "pgn").string();
+  return (here.parent_path().parent_path().parent_path().parent_path() / "shared" / "data" / "pgn").string();
 #endif
 }
 
