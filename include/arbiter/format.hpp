@@ -30,7 +30,8 @@
 #include "explain.hpp"
 #include "notation/fen.hpp"
 
-namespace arbiter::detail {
+namespace arbiter {
+namespace detail {
 
 inline const char* color_word(Color c) noexcept { return c == Color::White ? "white" : "black"; }
 
@@ -180,7 +181,8 @@ struct spec_formatter {
   }
 };
 
-}  // namespace arbiter::detail
+}  // namespace detail
+}  // namespace arbiter
 
 template <>
 struct fmt::formatter<arbiter::Color> : arbiter::detail::text_formatter<false> {
