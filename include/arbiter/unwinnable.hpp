@@ -1,0 +1,663 @@
+#pragma once
+// Can a side checkmate "by any possible series of legal moves"? The question behind
+// the dead position (5.2.2; 1997 9.6; 2014 also 9.7), the flag fall (6.9), the 2023
+// resignation (5.1.2) and the illegal-move forfeit (7.5.5). Both sides may cooperate:
+// the question is whether a helpmate exists.
+//
+// Three answers, each with the nodes spent:
+//   Win      a helpmate exists; `line` holds it, and it has been replayed move by move
+//            to a checkmate given by the side asked about before it is returned.
+//   NoWin    proved: no series of legal moves ends in that side's checkmate.
+//   Unknown  the node budget ran out first.
+//
+// Three provers, all sound (none needs a heuristic to be right; heuristics only choose
+// the order in which the helpmate search looks):
+//   1. material lemmas (insufficient_material), each proved in its comment;
+//   2. a helpmate search: iterative deepening over a move cost (moves toward the mate
+//      cost less, none is skipped), a transposition table, a node budget. It only ever
+//      answers Win (with a line) or nothing;
+//   3. the reachability closure: every position reachable from this one by legal moves
+//      of both sides, stored exactly (no hash keys, so no collision can hide a
+//      position), expanded breadth first; positions where the material lemma already
+//      says "no mate" are not expanded. If the closure is complete and holds no
+//      checkmate by the side asked about, NoWin is proved; if it meets such a mate,
+//      the path to it is a helpmate.
+//
+// The move counters and the history play no part: the Laws ask about "any possible
+// series of legal moves" from the position (as CHA does); a game that would end first
+// under 9.6 is not considered. NoWin without the counters implies NoWin with them.
+//
+// Memory: the caller reserves it (Workspace). Analysis never allocates, throws or
+// recurses without bound; running out of reserved memory is running out of budget.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <utility>
+
+#include "movegen.hpp"
+
+namespace arbiter {
+
+enum class Winnability : std::uint8_t { Win, NoWin, Unknown };
+
+constexpr const char* to_string(Winnability w) noexcept {
+  switch (w) {
+    case Winnability::Win: return "win";
+    case Winnability::NoWin: return "nowin";
+    case Winnability::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+/// How an answer was reached.
+enum class WinProof : std::uint8_t {
+  None,        ///< Unknown: nothing proved
+  Checkmate,   ///< Win: the position is already checkmate by that side (empty line)
+  Material,    ///< NoWin: a material lemma (insufficient_material)
+  Helpmate,    ///< Win: a helpmate found by the search or the closure
+  Exhaustive,  ///< NoWin: every reachable position was examined
+};
+
+constexpr const char* to_string(WinProof p) noexcept {
+  switch (p) {
+    case WinProof::None: return "none";
+    case WinProof::Checkmate: return "checkmate";
+    case WinProof::Material: return "material";
+    case WinProof::Helpmate: return "helpmate";
+    case WinProof::Exhaustive: return "exhaustive";
+  }
+  return "?";
+}
+
+/// Quick: cheap enough to run after every move (automatic endings). Full: for rulings.
+enum class WinMode : std::uint8_t { Quick, Full };
+
+/// Default node budgets (a node: one position searched or one closure position expanded).
+inline constexpr std::uint64_t quick_node_budget = 400;
+inline constexpr std::uint64_t full_node_budget = 2'000'000;
+
+/// The longest helpmate line an answer can hold (the closure's lines), and the deepest
+/// the helpmate search goes.
+inline constexpr int max_helpmate_length = 1024;
+inline constexpr int max_search_ply = 160;
+
+struct WinAnswer {
+  Winnability verdict = Winnability::Unknown;
+  WinProof proof = WinProof::None;
+  std::uint64_t nodes = 0;
+  int length = 0;  ///< moves in `line` (Win only)
+  Move line[max_helpmate_length];
+
+  bool win() const noexcept { return verdict == Winnability::Win; }
+  bool nowin() const noexcept { return verdict == Winnability::NoWin; }
+  bool unknown() const noexcept { return verdict == Winnability::Unknown; }
+};
+
+// ---------------------------------------------------------------------------------------
+// 1. Material lemmas
+// ---------------------------------------------------------------------------------------
+
+namespace detail {
+
+/// Fact F (used by the lemmas): a king that is not adjacent to square k attacks at most
+/// one of k's orthogonal neighbours. Two orthogonal neighbours of k are either opposite
+/// (k±(1,0) or k±(0,1): a square next to both lies on k's rank or file within one step
+/// of k, so it is k or next to k) or perpendicular (say k+(1,0) and k+(0,1): a square next
+/// to both lies in the box k+{0,1}x{0,1}, every square of which is k or next to k).
+///
+/// Fact C: a checked king's orthogonal neighbours have the other colour from its square.
+/// A bishop giving check stands on the king's colour and attacks only that colour; a
+/// knight giving check stands on the other colour and attacks only squares of the
+/// king's colour. So neither a checking bishop nor a checking knight ever attacks an
+/// orthogonal neighbour of the king it checks, and neither does any other bishop of the
+/// checker's colour on those squares. Every square has at least two orthogonal
+/// neighbours on the board (two in a corner, three on an edge, four elsewhere).
+///
+/// In a checkmate every orthogonal neighbour of the mated king is occupied by one of its
+/// own pieces or attacked by the mating side (a king move there would otherwise escape).
+
+/// Whether the material alone proves that `side` can never give checkmate, whatever
+/// both sides play. Sound, not complete. Each case, with its proof:
+///
+///  (a) `side` has only its king. Without pawns it can never gain a piece, and a king
+///      never gives check (the kings never stand next to each other).
+///  (b) `side` has no pawns and its other pieces are one knight or any bishops all on one
+///      colour, and the opponent has only its king. Neither side can ever gain a piece.
+///      By C, the checking piece (a knight or a bishop: kings do not check) and the other
+///      bishops attack no orthogonal neighbour of the checked king, and the opponent has
+///      no piece to stand there; so the mating king would have to attack all of them
+///      (at least two), which F forbids.
+///  (c) No pawns, knights, rooks or queens on the board, and every bishop (of either
+///      side) on squares of one colour. Nothing can ever be promoted. The checker is a
+///      bishop on that colour, so the checked king stands on it, and its orthogonal
+///      neighbours, of the other colour, can be neither occupied by the opponent's
+///      bishops nor attacked by any bishop (C); the mating king alone cannot attack them
+///      all (F).
+///  (d) `side` has exactly king and knight, the opponent exactly king and queen. Any
+///      capture leads to case (a) or (b). In a mate the knight checks (C: it covers no
+///      orthogonal neighbour); the queen covers at most one orthogonal neighbour by
+///      standing on it and the mating king at most one (F), so the mated king has at
+///      most two orthogonal neighbours: it is in a corner, say h8 (the others are
+///      symmetric), with the queen on g8 or h7 and the knight checking from f7 or g6.
+///      g7 is empty (a king there would stand next to h8, a knight there gives no
+///      check, and the queen is on g8 or h7). A queen on g8 attacks f7 (diagonal step)
+///      and g6 (down the g-file through empty g7); a queen on h7 attacks g6 (diagonal
+///      step) and f7 (along the 7th rank through empty g7). So the queen can take the
+///      knight, legally: the mating side has no line piece to pin it or to attack h8
+///      afterwards, and its king is not next to h8. No checkmate can arise.
+inline bool insufficient_material(const Position& pos, Color side) noexcept {
+  const Bitboard kings = pos.pieces(PieceType::King);
+  const Bitboard own = pos.pieces(side) & ~kings;
+  const Bitboard theirs = pos.pieces(~side) & ~kings;
+  if (!own) return true;  // (a)
+  if (own & pos.pieces(PieceType::Pawn)) return false;
+  const Bitboard knights = pos.pieces(PieceType::Knight), bishops = pos.pieces(PieceType::Bishop);
+  const bool own_one_colour_bishops =
+      (own & ~bishops) == 0 && ((own & DarkSquares) == 0 || (own & LightSquares) == 0);
+  if (!theirs && ((own == (own & knights) && !more_than_one(own)) || own_one_colour_bishops)) return true;  // (b)
+  const Bitboard all = own | theirs;
+  if ((all & ~bishops) == 0 && ((all & DarkSquares) == 0 || (all & LightSquares) == 0)) return true;  // (c)
+  if ((own & knights) == own && !more_than_one(own) && theirs && !more_than_one(theirs) &&
+      (theirs & pos.pieces(PieceType::Queen)))
+    return true;  // (d)
+  return false;
+}
+
+inline int square_distance(Square a, Square b) noexcept {
+  const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
+  const int f = df < 0 ? -df : df, r = dr < 0 ? -dr : dr;
+  return f > r ? f : r;
+}
+
+inline int edge_distance(Square s) noexcept {
+  const int f = file_of(s) < 4 ? file_of(s) : 7 - file_of(s);
+  const int r = rank_of(s) < 4 ? rank_of(s) : 7 - rank_of(s);
+  return f < r ? f : r;
+}
+
+// ---------------------------------------------------------------------------------------
+// Exact position states for the closure: placement, side to move, castling rights and the
+// en passant square, packed into 32 bytes and compared in full.
+// ---------------------------------------------------------------------------------------
+
+struct PackedState {
+  Bitboard occupied;
+  std::uint64_t pieces[2];  // 4 bits per occupied square, lowest square first (<= 32)
+  std::uint32_t meta;       // side (1) | castling (4) | en passant square (7)
+  std::uint32_t unused;
+
+  friend bool operator==(const PackedState& a, const PackedState& b) noexcept {
+    return a.occupied == b.occupied && a.pieces[0] == b.pieces[0] && a.pieces[1] == b.pieces[1] &&
+           a.meta == b.meta;
+  }
+  std::uint64_t hash() const noexcept {
+    std::uint64_t h = occupied * 0x9E3779B97F4A7C15ULL;
+    h ^= (pieces[0] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= (pieces[1] + meta) * 0x165667B19E3779F9ULL;
+    return h ^ (h >> 29);
+  }
+};
+
+inline PackedState pack_state(const Position& pos) noexcept {
+  PackedState s{};
+  s.occupied = pos.occupied();
+  int n = 0;
+  for (Bitboard b = s.occupied; b; ++n) {
+    const std::uint64_t code = std::uint64_t(pos.piece_on(pop_lsb(b))) & 15;
+    s.pieces[n >> 4] |= code << (4 * (n & 15));
+  }
+  s.meta = std::uint32_t(index(pos.side_to_move())) | std::uint32_t(pos.castling_rights().bits()) << 1 |
+           std::uint32_t(index(pos.en_passant_square())) << 5;
+  return s;
+}
+
+/// Rebuilds a position of the closure (castling rooks and Chess960 from its root).
+inline bool unpack_state(const PackedState& s, const Position& root, Position& out) noexcept {
+  Setup setup;
+  int n = 0;
+  for (Bitboard b = s.occupied; b; ++n)
+    setup.board[index(pop_lsb(b))] = Piece((s.pieces[n >> 4] >> (4 * (n & 15))) & 15);
+  setup.side_to_move = Color(s.meta & 1);
+  setup.castling = CastlingRights(std::uint8_t((s.meta >> 1) & 15));
+  for (Color c : {Color::White, Color::Black})
+    for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide})
+      setup.castling_rooks[Setup::right_index(c, side)] = root.castling_rook(c, side);
+  setup.en_passant = Square((s.meta >> 5) & 127);
+  setup.chess960 = root.is_chess960();
+  return !Position::from_setup(setup, out, true);
+}
+
+struct TTEntry {
+  Key key;
+  std::int32_t searched;     // the largest cost bound searched from here without a mate
+  std::uint32_t generation;  // the analysis that wrote it (others' entries are empty)
+};
+
+struct ClosureNode {
+  PackedState state;
+  std::uint32_t parent;
+  Move move;  // the move from the parent
+};
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------------------
+// Memory
+// ---------------------------------------------------------------------------------------
+
+/// The memory an analysis works in, reserved by the caller: a transposition table for
+/// the helpmate search and a table of positions for the closure. Its sizes bound what
+/// an analysis can do (a full table is a spent budget). Reuse one across analyses.
+class WinWorkspace {
+ public:
+  /// Reserves `tt_entries` (rounded down to a power of two) search entries and room for
+  /// `closure_positions` closure positions. Allocates here, never during analysis; if
+  /// the memory is not available the tables are empty and answers come from the
+  /// lemmas and budget alone.
+  WinWorkspace(std::size_t tt_entries, std::size_t closure_positions) noexcept {
+    std::size_t tt = 1;
+    while (tt * 2 <= tt_entries) tt *= 2;
+    std::size_t slots = 1;
+    while (slots < 2 * closure_positions) slots *= 2;
+    tt_ = new (std::nothrow) detail::TTEntry[tt]();
+    nodes_ = new (std::nothrow) detail::ClosureNode[closure_positions ? closure_positions : 1];
+    slots_ = new (std::nothrow) std::uint64_t[slots]();
+    if (tt_) tt_mask_ = tt - 1;
+    if (nodes_ && slots_) {
+      node_capacity_ = closure_positions;
+      slot_mask_ = slots - 1;
+    }
+  }
+  /// The sizes the full mode's default budget needs.
+  static WinWorkspace for_full() noexcept { return WinWorkspace(1u << 18, 1u << 20); }
+  /// The sizes the quick mode's default budget needs.
+  static WinWorkspace for_quick() noexcept { return WinWorkspace(1u << 10, 1u << 10); }
+
+  WinWorkspace(const WinWorkspace&) = delete;
+  WinWorkspace& operator=(const WinWorkspace&) = delete;
+  WinWorkspace(WinWorkspace&& o) noexcept { swap(o); }
+  WinWorkspace& operator=(WinWorkspace&& o) noexcept {
+    swap(o);
+    return *this;
+  }
+  ~WinWorkspace() {
+    delete[] tt_;
+    delete[] nodes_;
+    delete[] slots_;
+  }
+
+ private:
+  void swap(WinWorkspace& o) noexcept {
+    std::swap(tt_, o.tt_);
+    std::swap(tt_mask_, o.tt_mask_);
+    std::swap(nodes_, o.nodes_);
+    std::swap(node_capacity_, o.node_capacity_);
+    std::swap(slots_, o.slots_);
+    std::swap(slot_mask_, o.slot_mask_);
+    std::swap(tt_generation_, o.tt_generation_);
+    std::swap(closure_generation_, o.closure_generation_);
+  }
+  friend class HelpmateProver;
+
+  detail::TTEntry* tt_ = nullptr;
+  std::size_t tt_mask_ = 0;
+  detail::ClosureNode* nodes_ = nullptr;
+  std::size_t node_capacity_ = 0;
+  std::uint64_t* slots_ = nullptr;  // closure generation << 32 | index into nodes_
+  std::size_t slot_mask_ = 0;
+  // Tables are cleared by moving to a new generation, not by writing them.
+  std::uint32_t tt_generation_ = 0;
+  std::uint32_t closure_generation_ = 0;
+};
+
+// ---------------------------------------------------------------------------------------
+// 2 and 3. The helpmate search and the closure
+// ---------------------------------------------------------------------------------------
+
+class HelpmateProver {
+ public:
+  HelpmateProver(WinWorkspace& ws, Color winner, std::uint64_t budget) noexcept
+      : ws_(ws), winner_(winner), budget_(budget) {
+    new_generation();
+  }
+
+  std::uint64_t nodes() const noexcept { return nodes_; }
+  std::uint64_t budget() const noexcept { return budget_; }
+
+  /// Looks for a helpmate whose cost is at most `bound` for each bound up to
+  /// `max_bound`, spending at most `node_limit` nodes. True: `out` holds the line.
+  /// `attempt` picks the mating corner the costs aim at (see choose_corner).
+  bool search(const Position& root, int attempt, std::uint64_t node_limit, WinAnswer& out) noexcept {
+    const std::uint64_t stop = nodes_ + node_limit;
+    limit_ = stop < budget_ ? stop : budget_;
+    if (attempt != attempt_) {  // other costs: the table's bounds no longer apply
+      attempt_ = attempt;
+      new_generation();
+    }
+    choose_corner(root, attempt);
+    const int max_bound = max_search_ply;
+    for (int bound = 0; bound <= max_bound && nodes_ < limit_; ++bound) {
+      // Each bound gets a share that grows with it, so that one deep bound cannot eat
+      // the budget before the next bound's different lines are tried.
+      const std::uint64_t share = nodes_ + iteration_share * std::uint64_t(bound + 1);
+      iteration_limit_ = share < limit_ ? share : limit_;
+      aborted_ = false;
+      if (dfs(root, 0, bound, false)) {
+        for (int i = 0; i < found_length_; ++i) out.line[i] = line_[i];
+        out.length = found_length_;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  enum class ClosureResult : std::uint8_t { Mate, NoMate, Incomplete };
+
+  /// Expands every position reachable from `root` (at most `node_limit` of them).
+  /// Mate: `out` holds a helpmate; NoMate: no position reachable is a checkmate by the
+  /// winner (proof: every reachable position was generated and tested, positions where
+  /// insufficient_material holds for the winner cannot lead to one and are not
+  /// expanded); Incomplete: the limit or the table ran out.
+  ClosureResult closure(const Position& root, std::uint64_t node_limit, WinAnswer& out) noexcept {
+    const std::size_t cap = ws_.node_capacity_;
+    if (cap == 0) return ClosureResult::Incomplete;
+    if (++ws_.closure_generation_ == 0) {
+      std::memset(ws_.slots_, 0, (ws_.slot_mask_ + 1) * sizeof(std::uint64_t));
+      ws_.closure_generation_ = 1;
+    }
+    std::size_t count = 0, head = 0;
+    if (!insert(detail::pack_state(root), 0, Move::none(), count)) return ClosureResult::Incomplete;
+    const std::uint64_t stop = nodes_ + node_limit < budget_ ? nodes_ + node_limit : budget_;
+    MoveList moves;
+    while (head < count) {
+      if (nodes_ >= stop) return ClosureResult::Incomplete;
+      ++nodes_;
+      Position pos;
+      if (head == 0) pos = root;
+      else if (!detail::unpack_state(ws_.nodes_[head].state, root, pos)) return ClosureResult::Incomplete;
+      moves.clear();
+      generate_legal_moves(pos, moves);
+      for (Move m : moves) {
+        const Position next = pos.play(m);
+        if (detail::insufficient_material(next, winner_)) continue;
+        const bool mover_is_winner = pos.side_to_move() == winner_;
+        if (mover_is_winner && next.in_check() && !any_legal_move(next)) {
+          // A checkmate by the winner: the path to `head`, then `m`.
+          int length = 0;
+          for (std::size_t i = head; i != 0; i = ws_.nodes_[i].parent) ++length;
+          if (length + 1 > max_helpmate_length) return ClosureResult::Incomplete;
+          out.length = length + 1;
+          out.line[length] = m;
+          for (std::size_t i = head; i != 0; i = ws_.nodes_[i].parent) out.line[--length] = ws_.nodes_[i].move;
+          return ClosureResult::Mate;
+        }
+        if (count >= cap) return ClosureResult::Incomplete;
+        if (!insert(detail::pack_state(next), std::uint32_t(head), m, count)) return ClosureResult::Incomplete;
+      }
+      ++head;
+    }
+    return ClosureResult::NoMate;
+  }
+
+ private:
+  // Inserts a state unless present. False only when the table is full.
+  bool insert(const detail::PackedState& s, std::uint32_t parent, Move m, std::size_t& count) noexcept {
+    const std::uint64_t generation = std::uint64_t(ws_.closure_generation_) << 32;
+    std::size_t i = std::size_t(s.hash()) & ws_.slot_mask_;
+    for (std::size_t probes = 0; probes <= ws_.slot_mask_; ++probes, i = (i + 1) & ws_.slot_mask_) {
+      const std::uint64_t slot = ws_.slots_[i];
+      if ((slot & ~0xFFFFFFFFull) != generation) {
+        if (count >= ws_.node_capacity_) return false;
+        ws_.slots_[i] = generation | std::uint32_t(count);
+        ws_.nodes_[count] = {s, parent, m};
+        ++count;
+        return true;
+      }
+      if (ws_.nodes_[std::uint32_t(slot)].state == s) return true;
+    }
+    return false;
+  }
+
+  // The cost of a move, in the spirit of CHA's rewarded and penalised moves: a move
+  // toward the mate costs nothing, an ordinary move 1 (nothing right after a move toward
+  // the mate), a move that usually spoils the mate 4. Toward the mate: the winner
+  // advances a pawn, captures, or brings its king or a knight nearer the mating corner;
+  // the loser's king or knights head for that corner. Spoiling: the loser captures or
+  // advances a pawn. Every move stays in the search; costs only order it. Rewards cannot
+  // cycle: each one lowers a quantity that no free move raises (the distance of a piece
+  // to a fixed square, the material, the pawns' advance).
+  static constexpr int reward = 0, normal = 1, punish = 4;
+
+  void new_generation() noexcept {
+    if (++ws_.tt_generation_ == 0) {  // wrapped: clear for real once in 2^32 uses
+      for (std::size_t i = 0; ws_.tt_ && i <= ws_.tt_mask_; ++i) ws_.tt_[i] = {};
+      ws_.tt_generation_ = 1;
+    }
+  }
+
+  int cost(const Position& pos, Move m) const noexcept {
+    const Color us = pos.side_to_move();
+    const Square from = m.from(), to = m.to();
+    const PieceType type = type_of(pos.piece_on(from));
+    const bool capture = !m.is_castling() && (pos.piece_on(to) != Piece::None || m.is_en_passant());
+    auto nearer = [&](Square target) {
+      return !m.is_castling() && detail::square_distance(to, target) < detail::square_distance(from, target);
+    };
+    if (us == winner_) {
+      if (type == PieceType::Pawn || capture) return reward;
+      if (type == PieceType::King && nearer(winner_king_target_)) return reward;
+      if (type == PieceType::Knight && nearer(winner_knight_target_)) return reward;
+      return normal;
+    }
+    if (type == PieceType::King && nearer(corner_)) return reward;
+    if (type == PieceType::Knight && nearer(loser_knight_target_)) return reward;
+    if (capture || type == PieceType::Pawn) return punish;
+    return normal;
+  }
+
+  // The mating corner. Attempt 0: of the colour of the winner's bishops if it has
+  // bishops of one colour only, else of the loser's bishops' other colour (a loser's
+  // bishop blocks there), else the corner nearest the losing king. Attempt 1: the
+  // corner nearest the losing king (its own pieces may block there); then the others.
+  void choose_corner(const Position& root, int attempt) noexcept {
+    const Bitboard own = root.pieces(winner_, PieceType::Bishop), theirs = root.pieces(~winner_, PieceType::Bishop);
+    Bitboard wanted = ~Bitboard(0);
+    if (own && !(own & DarkSquares)) wanted = LightSquares;
+    else if (own && !(own & LightSquares)) wanted = DarkSquares;
+    else if (!own && theirs && !(theirs & DarkSquares)) wanted = DarkSquares;
+    else if (!own && theirs && !(theirs & LightSquares)) wanted = LightSquares;
+    const Square king = root.king_square(~winner_);
+    // Corners by preference: wanted colour first, then nearer the losing king.
+    Square corners[4] = {Square::A1, Square::H1, Square::A8, Square::H8};
+    auto rank = [&](Square c) { return (contains(wanted, c) ? 0 : 16) + detail::square_distance(c, king); };
+    for (int i = 1; i < 4; ++i)
+      for (int j = i; j > 0 && rank(corners[j]) < rank(corners[j - 1]); --j) std::swap(corners[j], corners[j - 1]);
+    if (attempt == 0) corner_ = corners[0];
+    else {
+      Square nearest = corners[0];
+      for (Square c : corners)
+        if (detail::square_distance(c, king) < detail::square_distance(nearest, king)) nearest = c;
+      Square rest[4];
+      int n = 0;
+      if (nearest != corners[0]) rest[n++] = nearest;
+      for (Square c : corners)
+        if (c != corners[0] && c != nearest) rest[n++] = c;
+      corner_ = rest[(attempt - 1) % n];
+    }
+    // From the corner inward: the winner's king aims next to it, the knights two
+    // steps out, the loser's knights beside it.
+    const int f = file_of(corner_), r = rank_of(corner_);
+    const int df = f == 0 ? 1 : -1, dr = r == 0 ? 1 : -1;
+    winner_king_target_ = make_square(f + df, r + dr);
+    winner_knight_target_ = make_square(f + 3 * df, r + 3 * dr);
+    loser_knight_target_ = make_square(f + df, r);
+  }
+
+  bool dfs(const Position& pos, int ply, int left, bool after_reward) noexcept {
+    if (nodes_ >= iteration_limit_) {
+      aborted_ = true;
+      return false;
+    }
+    ++nodes_;
+    MoveList moves;
+    generate_legal_moves(pos, moves);
+    const bool winner_to_move = pos.side_to_move() == winner_;
+    if (moves.empty()) {
+      if (!winner_to_move && pos.in_check()) {
+        found_length_ = ply;
+        return true;
+      }
+      return false;
+    }
+    if (left < 0 || ply + 1 >= max_search_ply) return false;
+    if (detail::insufficient_material(pos, winner_)) return false;
+    const Key key = pos.key() ^ (after_reward ? 0x5bd1e9955bd1e995ULL : 0);
+    detail::TTEntry* entry = ws_.tt_ ? &ws_.tt_[std::size_t(key) & ws_.tt_mask_] : nullptr;
+    const std::uint32_t generation = ws_.tt_generation_;
+    if (entry && entry->generation == generation && entry->key == key && entry->searched >= left) return false;
+    std::uint8_t costs[MoveList::capacity];
+    const int n = int(moves.size());
+    for (int i = 0; i < n; ++i) costs[i] = std::uint8_t(cost(pos, moves[std::size_t(i)]));
+    // Cheapest first; within a cost, generation order. An ordinary move right after a
+    // rewarded one is free.
+    for (int c = 0; c <= punish && c <= left; ++c) {
+      for (int i = 0; i < n; ++i) {
+        const int own = costs[i], paid = own == normal && after_reward ? 0 : own;
+        if (paid != c) continue;
+        line_[ply] = moves[std::size_t(i)];
+        if (dfs(pos.play(moves[std::size_t(i)]), ply + 1, left - c, own == reward)) return true;
+        if (aborted_) return false;
+      }
+    }
+    if (entry) *entry = {key, left, generation};  // always replace: the newest is the likeliest hit
+    return false;
+  }
+
+  WinWorkspace& ws_;
+  Color winner_;
+  std::uint64_t budget_;
+  std::uint64_t nodes_ = 0;
+  std::uint64_t limit_ = 0;
+  std::uint64_t iteration_limit_ = 0;
+  int attempt_ = 0;
+  static constexpr std::uint64_t iteration_share = 7000;
+  bool aborted_ = false;
+  Square corner_ = Square::H8, winner_king_target_ = Square::G7, winner_knight_target_ = Square::E5,
+         loser_knight_target_ = Square::G8;
+  int found_length_ = 0;
+  Move line_[max_search_ply];
+};
+
+// ---------------------------------------------------------------------------------------
+// The analysis
+// ---------------------------------------------------------------------------------------
+
+/// Whether `line` is a series of legal moves from `pos` that ends in checkmate given
+/// by `winner` (the empty line: `pos` is already that checkmate).
+inline bool replays_to_checkmate(const Position& pos, Color winner, const Move* line, int length) noexcept {
+  Position p = pos;
+  for (int i = 0; i < length; ++i) {
+    if (!is_legal(p, line[i])) return false;
+    p = p.play(line[i]);
+  }
+  return p.side_to_move() == ~winner && p.in_check() && !any_legal_move(p);
+}
+
+namespace detail {
+
+// Whether the quick mode should try the closure: the position looks locked (no queen
+// or rook, and every pawn stands rammed against an enemy pawn). A choice of effort only.
+inline bool looks_locked(const Position& pos) noexcept {
+  if (pos.pieces(PieceType::Queen) | pos.pieces(PieceType::Rook)) return false;
+  const Bitboard white = pos.pieces(Color::White, PieceType::Pawn), black = pos.pieces(Color::Black, PieceType::Pawn);
+  return white && (shift<8>(white) & ~black) == 0 && (shift<-8>(black) & ~white) == 0;
+}
+
+inline WinAnswer& finish(WinAnswer& a, Winnability v, WinProof p, std::uint64_t nodes) noexcept {
+  a.verdict = v;
+  a.proof = p;
+  a.nodes = nodes;
+  if (v != Winnability::Win) a.length = 0;
+  return a;
+}
+
+}  // namespace detail
+
+/// Can `winner` checkmate from `pos` by some series of legal moves? Never NoWin where
+/// a helpmate exists; never Win without a line that replays legally to checkmate.
+/// Spends at most `budget` nodes (plus one) in the workspace's memory.
+inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::uint64_t budget, WinWorkspace& ws,
+                        WinAnswer& out) noexcept {
+  out.length = 0;
+  if (pos.side_to_move() == ~winner && pos.in_check() && !any_legal_move(pos)) {
+    detail::finish(out, Winnability::Win, WinProof::Checkmate, 1);
+    return;
+  }
+  if (detail::insufficient_material(pos, winner)) {
+    detail::finish(out, Winnability::NoWin, WinProof::Material, 1);
+    return;
+  }
+  if (!any_legal_move(pos)) {  // checkmate of the winner, or stalemate: the game is over
+    detail::finish(out, Winnability::NoWin, WinProof::Exhaustive, 1);
+    return;
+  }
+  HelpmateProver prover(ws, winner, budget);
+  auto won = [&] {
+    if (!replays_to_checkmate(pos, winner, out.line, out.length)) return false;  // never happens
+    detail::finish(out, Winnability::Win, WinProof::Helpmate, prover.nodes());
+    return true;
+  };
+  if (mode == WinMode::Quick) {
+    if (prover.search(pos, 0, budget / 2, out) && won()) return;
+    if (detail::looks_locked(pos) || legal_move_count(pos, 2) < 2) {
+      const auto c = prover.closure(pos, budget - prover.nodes(), out);
+      if (c == HelpmateProver::ClosureResult::Mate && won()) return;
+      if (c == HelpmateProver::ClosureResult::NoMate) {
+        detail::finish(out, Winnability::NoWin, WinProof::Exhaustive, prover.nodes());
+        return;
+      }
+    }
+    detail::finish(out, Winnability::Unknown, WinProof::None, prover.nodes());
+    return;
+  }
+  // Full: most positions have a helpmate the search finds at once; locked ones are
+  // proved by the closure. So: a short search; then, where the position looks locked,
+  // the search and the closure in turns with growing shares, else the search with most
+  // of the budget and the closure with the rest.
+  auto closed = [&](std::uint64_t share) {
+    const auto c = prover.closure(pos, share, out);
+    if (c == HelpmateProver::ClosureResult::Mate && won()) return true;
+    if (c == HelpmateProver::ClosureResult::NoMate) {
+      detail::finish(out, Winnability::NoWin, WinProof::Exhaustive, prover.nodes());
+      return true;
+    }
+    return false;
+  };
+  if (prover.search(pos, 0, budget / 64, out) && won()) return;
+  if (detail::looks_locked(pos) || legal_move_count(pos, 2) < 2) {
+    for (std::uint64_t share = budget / 64; prover.nodes() < budget; share *= 4) {
+      if (closed(share)) return;
+      if (prover.search(pos, 0, share, out) && won()) return;
+    }
+  } else {
+    // The other corners, then the preferred one again with most of what is left.
+    for (int attempt = 1; attempt <= 3; ++attempt)
+      if (prover.search(pos, attempt, budget / 16, out) && won()) return;
+    if (prover.search(pos, 0, budget - budget / 4 - prover.nodes(), out) && won()) return;
+    if (closed(budget - prover.nodes())) return;
+  }
+  detail::finish(out, Winnability::Unknown, WinProof::None, prover.nodes());
+}
+
+/// Whether a position is dead (5.2.2): neither side can checkmate.
+enum class Deadness : std::uint8_t { Dead, Alive, Unknown };
+
+constexpr Deadness deadness(Winnability white, Winnability black) noexcept {
+  if (white == Winnability::NoWin && black == Winnability::NoWin) return Deadness::Dead;
+  if (white == Winnability::Win || black == Winnability::Win) return Deadness::Alive;
+  return Deadness::Unknown;
+}
+
+}  // namespace arbiter
