@@ -1050,6 +1050,8 @@ TEST_CASE("cli: lost output exits 2 with \"cannot write standard output\", for e
       {"audit", "audit --json " + sample},
       {"claim", "claim --pgn " + sample + " --game 2 --ply 49 --claim threefold"},
       {"claim", "claim --pgn " + sample + " --game 2 --ply 47 --claim threefold --json"},
+      {"dead", "dead --fen startpos"},
+      {"dead", "dead --json --fen startpos"},
       {"--help", "--help"},
       {"--help", "trace --help"},
   };

@@ -30,6 +30,12 @@
 //                 [--intended MOVE] [--touched]    (P = 0: the start); exit 0 if correct,
 //                 [--time-control TC] [--rules E]  1 if incorrect or inadmissible
 //                 [--lang L] [--json]
+//   arbiter dead [FILE...|-] [--fen FEN]           for each FEN (one per line; blank and
+//                [--nodes N] [--quick] [--json]    `#` lines skipped, text after a tab or
+//                                                  ` ;` ignored): can White, can Black
+//                                                  checkmate (win/nowin/unknown), dead
+//                                                  (1/0/?), the helpmates, nodes; exit 1
+//                                                  if a FEN is unreadable
 //
 //   arbiter --version                              `arbiter X.Y.Z`, exit 0
 //
@@ -41,7 +47,7 @@
 //
 // Exit status: 0 success; 1 `fen` was given an invalid FEN, `pgn`, `trace` or `audit`
 // met a bad game (the good ones are still handled), or `claim` ruled the claim incorrect
-// or inadmissible; 2 bad input or usage (unknown option, edition, language or time
+// or inadmissible, or `dead` met an unreadable FEN; 2 bad input or usage (unknown option, edition, language or time
 // control, invalid FEN given to another command, a missing or unreadable file, an
 // unreadable move, a game or ply out of range, output that cannot be written).
 
@@ -63,6 +69,7 @@
 #include <arbiter/arbiter.hpp>
 #include <arbiter/notation/pgn.hpp>
 
+#include "dead.hpp"
 #include "output.hpp"
 #include "reading.hpp"
 #include "rulings.hpp"
@@ -347,6 +354,15 @@ int main(int argc, char** argv) {
   ruling_options(*claim, claim_command.options);
   claim->add_flag("--json", claim_command.options.json, "the ruling as one JSON object");
 
+  arbiter_cli::DeadCommand dead_command;
+  CLI::App* dead = app.add_subcommand("dead", "can each side still checkmate? (dead position 5.2.2, flag fall 6.9)");
+  dead->add_option("files", dead_command.files, "files of FENs, one per line (- or none: standard input)");
+  dead->add_option("--fen", dead_command.fen, "one FEN, analysed before the files");
+  dead->add_option("--nodes", dead_command.nodes, "node budget per side (default: 2000000 full, 400 quick)")
+      ->check(CLI::PositiveNumber);
+  dead->add_flag("--quick", dead_command.quick, "the quick analysis (the one run after every move)");
+  dead->add_flag("--json", dead_command.json, "one JSON object per position");
+
   const auto command = [&]() -> int {
     try {
       app.parse(argc, argv);
@@ -372,6 +388,7 @@ int main(int argc, char** argv) {
     if (trace->parsed()) return arbiter_cli::run_trace(trace_command);
     if (audit->parsed()) return arbiter_cli::run_audit(audit_command);
     if (claim->parsed()) return arbiter_cli::run_claim(claim_command);
+    if (dead->parsed()) return arbiter_cli::run_dead(dead_command);
     return exit_bad_input;
   };
   const int status = command();

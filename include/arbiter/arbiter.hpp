@@ -25,4 +25,5 @@
 #include "repetition.hpp"
 #include "termination.hpp"
 #include "types.hpp"
+#include "unwinnable.hpp"
 #include "zobrist.hpp"

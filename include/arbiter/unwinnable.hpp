@@ -32,8 +32,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
-#include <new>
 #include <utility>
 
 #include "movegen.hpp"
@@ -76,7 +76,7 @@ enum class WinMode : std::uint8_t { Quick, Full };
 
 /// Default node budgets (a node: one position searched or one closure position expanded).
 inline constexpr std::uint64_t quick_node_budget = 400;
-inline constexpr std::uint64_t full_node_budget = 2'000'000;
+inline constexpr std::uint64_t full_node_budget = 500'000;
 
 /// The longest helpmate line an answer can hold (the closure's lines), and the deepest
 /// the helpmate search goes.
@@ -261,9 +261,12 @@ class WinWorkspace {
     while (tt * 2 <= tt_entries) tt *= 2;
     std::size_t slots = 1;
     while (slots < 2 * closure_positions) slots *= 2;
-    tt_ = new (std::nothrow) detail::TTEntry[tt]();
-    nodes_ = new (std::nothrow) detail::ClosureNode[closure_positions ? closure_positions : 1];
-    slots_ = new (std::nothrow) std::uint64_t[slots]();
+    // calloc: zeroed pages come from the system untouched, so memory a small analysis
+    // never reaches costs nothing.
+    tt_ = static_cast<detail::TTEntry*>(std::calloc(tt, sizeof(detail::TTEntry)));
+    nodes_ = static_cast<detail::ClosureNode*>(std::malloc((closure_positions ? closure_positions : 1) *
+                                                            sizeof(detail::ClosureNode)));
+    slots_ = static_cast<std::uint64_t*>(std::calloc(slots, sizeof(std::uint64_t)));
     if (tt_) tt_mask_ = tt - 1;
     if (nodes_ && slots_) {
       node_capacity_ = closure_positions;
@@ -271,7 +274,7 @@ class WinWorkspace {
     }
   }
   /// The sizes the full mode's default budget needs.
-  static WinWorkspace for_full() noexcept { return WinWorkspace(1u << 18, 1u << 20); }
+  static WinWorkspace for_full() noexcept { return WinWorkspace(1u << 18, 1u << 19); }
   /// The sizes the quick mode's default budget needs.
   static WinWorkspace for_quick() noexcept { return WinWorkspace(1u << 10, 1u << 10); }
 
@@ -283,9 +286,9 @@ class WinWorkspace {
     return *this;
   }
   ~WinWorkspace() {
-    delete[] tt_;
-    delete[] nodes_;
-    delete[] slots_;
+    std::free(tt_);
+    std::free(nodes_);
+    std::free(slots_);
   }
 
  private:
@@ -567,6 +570,31 @@ inline bool replays_to_checkmate(const Position& pos, Color winner, const Move* 
 
 namespace detail {
 
+// Cuts the loops out of a helpmate line: when a position recurs (placement, side,
+// castling rights and en passant square, compared exactly), the moves between are
+// dropped. The line stays legal move for move, since it passes through the same
+// positions, and still ends in the same checkmate.
+inline void remove_loops(const Position& start, Move* line, int& length) noexcept {
+  constexpr int window = 192;  // longer lines are left as they are
+  if (length > window) return;
+  PackedState seen[window + 1];
+  Position p = start;
+  seen[0] = pack_state(p);
+  int kept = 0;
+  for (int i = 0; i < length; ++i) {
+    p.play_in_place(line[i]);
+    const PackedState now = pack_state(p);
+    line[kept++] = line[i];
+    for (int j = 0; j < kept; ++j)
+      if (seen[j] == now) {
+        kept = j;
+        break;
+      }
+    seen[kept] = now;
+  }
+  length = kept;
+}
+
 // Whether the quick mode should try the closure: the position looks locked (no queen
 // or rook, and every pawn stands rammed against an enemy pawn). A choice of effort only.
 inline bool looks_locked(const Position& pos) noexcept {
@@ -605,6 +633,7 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
   }
   HelpmateProver prover(ws, winner, budget);
   auto won = [&] {
+    detail::remove_loops(pos, out.line, out.length);
     if (!replays_to_checkmate(pos, winner, out.line, out.length)) return false;  // never happens
     detail::finish(out, Winnability::Win, WinProof::Helpmate, prover.nodes());
     return true;
@@ -642,10 +671,15 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
       if (prover.search(pos, 0, share, out) && won()) return;
     }
   } else {
-    // The other corners, then the preferred one again with most of what is left.
+    // The other corners, then the preferred one again with most of what is left; the
+    // closure, which rarely ends in an open position, gets an eighth.
+    if (prover.search(pos, 0, budget / 8, out) && won()) return;
     for (int attempt = 1; attempt <= 3; ++attempt)
       if (prover.search(pos, attempt, budget / 16, out) && won()) return;
-    if (prover.search(pos, 0, budget - budget / 4 - prover.nodes(), out) && won()) return;
+    const std::uint64_t closure_share = budget / 8;
+    if (prover.nodes() + closure_share < budget &&
+        prover.search(pos, 0, budget - closure_share - prover.nodes(), out) && won())
+      return;
     if (closed(budget - prover.nodes())) return;
   }
   detail::finish(out, Winnability::Unknown, WinProof::None, prover.nodes());

@@ -8,6 +8,7 @@
 #include <arbiter/perft.hpp>
 #include <arbiter/position.hpp>
 #include <arbiter/repetition.hpp>
+#include <arbiter/unwinnable.hpp>
 
 int arbiter_noexcept_check() {
   arbiter::RepetitionTracker<> tracker;
@@ -18,5 +19,10 @@ int arbiter_noexcept_check() {
     if (!tracker.push(pos.play_unchecked(m).key(), pos.is_irreversible(m))) return -1;
     tracker.pop();
   }
-  return int(arbiter::perft(pos, 2)) + int(tracker.count()) + int(arbiter::polyglot_key(pos) & 1);
+  // The quick helpmate analysis in memory the caller reserved.
+  static arbiter::WinWorkspace workspace = arbiter::WinWorkspace::for_quick();
+  static arbiter::WinAnswer answer;
+  arbiter::analyze_win(pos, arbiter::Color::White, arbiter::WinMode::Quick, arbiter::quick_node_budget, workspace,
+                       answer);
+  return int(answer.verdict) + int(arbiter::perft(pos, 2)) + int(tracker.count()) + int(arbiter::polyglot_key(pos) & 1);
 }

@@ -1,0 +1,185 @@
+// arbiter dead: can each side checkmate by some series of legal moves (5.2.2, 6.9)?
+// One row per FEN read, streaming (one position in memory at a time).
+
+#include "dead.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <arbiter/arbiter.hpp>
+#include <arbiter/notation/fen.hpp>
+#include <arbiter/notation/uci.hpp>
+#include <arbiter/unwinnable.hpp>
+
+#include "output.hpp"
+#include "rulings.hpp"
+
+namespace arbiter_cli {
+namespace {
+
+using nlohmann::json;
+
+// The FEN of an input line: what precedes a tab or " ;", trimmed.
+std::string fen_of_line(const std::string& line) {
+  std::size_t end = line.find('\t');
+  const std::size_t semi = line.find(" ;");
+  if (semi < end) end = semi;
+  std::string fen = line.substr(0, end);
+  const std::size_t first = fen.find_first_not_of(" \r\n");
+  if (first == std::string::npos) return {};
+  return fen.substr(first, fen.find_last_not_of(" \r\n") - first + 1);
+}
+
+// Reads a FEN as written. Four fields (as EPD and the test sets write them) are read
+// with the move counters 0 and 1; nothing else is repaired. `startpos` is the start.
+arbiter::FenResult read_fen(const std::string& fen) {
+  if (fen == "startpos") {
+    arbiter::FenResult start;
+    start.position = arbiter::Position::startpos();
+    return start;
+  }
+  arbiter::FenResult r = arbiter::parse_fen(fen);
+  if (!r && r.error.error == arbiter::PositionError::FieldCount) {
+    int fields = 0;
+    for (std::size_t i = 0; i < fen.size(); ++i)
+      fields += fen[i] != ' ' && (i == 0 || fen[i - 1] == ' ');
+    if (fields == 4) {
+      arbiter::FenResult filled = arbiter::parse_fen(fen + " 0 1");
+      if (filled) return filled;
+    }
+  }
+  return r;
+}
+
+// The helpmate in UCI, moves separated by single spaces; "#" when the position is
+// already checkmate by that side; "-" when the side is not Win.
+std::string mate_text(const arbiter::Position& start, const arbiter::WinAnswer& a) {
+  if (!a.win()) return "-";
+  if (a.length == 0) return "#";
+  std::string text;
+  arbiter::Position p = start;
+  for (int i = 0; i < a.length; ++i) {
+    if (i) text += ' ';
+    text += arbiter::to_uci(p, a.line[i]);
+    p.play_in_place(a.line[i]);
+  }
+  return text;
+}
+
+const char* dead_text(arbiter::Deadness d) {
+  switch (d) {
+    case arbiter::Deadness::Dead: return "1";
+    case arbiter::Deadness::Alive: return "0";
+    case arbiter::Deadness::Unknown: return "?";
+  }
+  return "?";
+}
+
+class DeadWriter {
+ public:
+  explicit DeadWriter(const DeadCommand& c)
+      : command_(c),
+        workspace_(c.quick ? arbiter::WinWorkspace::for_quick() : arbiter::WinWorkspace::for_full()),
+        white_(std::make_unique<arbiter::WinAnswer>()),
+        black_(std::make_unique<arbiter::WinAnswer>()) {
+    budget_ = c.nodes > 0 ? std::uint64_t(c.nodes) : c.quick ? arbiter::quick_node_budget : arbiter::full_node_budget;
+    if (!c.json) standard_output().write("fen\twhite\tblack\tdead\twhite_mate\tblack_mate\tnodes\n");
+  }
+
+  // One input line; false if it held an unreadable FEN.
+  bool line(const std::string& text, const std::string& where, bool flush) {
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos) return true;
+    if (text[text.find_first_not_of(" \t")] == '#') return true;
+    const std::string fen = fen_of_line(text);
+    const arbiter::FenResult r = read_fen(fen);
+    std::string out;
+    if (!r) {
+      fmt::print(stderr, "arbiter: {}: invalid FEN: {}\n", where, r.error.message());
+      if (command_.json)
+        out = json({{"fen", fen}, {"white", "error"}, {"black", "error"}, {"error", r.error.message()}})
+                  .dump(-1, ' ', false, json::error_handler_t::replace);
+      else
+        out = fmt::format("{}\terror\terror\t?\t-\t-\t0", fen);
+    } else {
+      const arbiter::WinMode mode = command_.quick ? arbiter::WinMode::Quick : arbiter::WinMode::Full;
+      arbiter::analyze_win(r.position, arbiter::Color::White, mode, budget_, workspace_, *white_);
+      arbiter::analyze_win(r.position, arbiter::Color::Black, mode, budget_, workspace_, *black_);
+      const arbiter::Deadness dead = arbiter::deadness(white_->verdict, black_->verdict);
+      const std::uint64_t nodes = white_->nodes + black_->nodes;
+      const std::string white_mate = mate_text(r.position, *white_), black_mate = mate_text(r.position, *black_);
+      if (command_.json) {
+        json j = {{"fen", fen},
+                  {"white", arbiter::to_string(white_->verdict)},
+                  {"black", arbiter::to_string(black_->verdict)},
+                  {"dead", dead == arbiter::Deadness::Unknown ? json(nullptr) : json(dead == arbiter::Deadness::Dead)},
+                  {"white_mate", white_->win() ? json(white_mate) : json(nullptr)},
+                  {"black_mate", black_->win() ? json(black_mate) : json(nullptr)},
+                  {"nodes", nodes}};
+        out = j.dump(-1, ' ', false, json::error_handler_t::replace);
+      } else {
+        out = fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}", fen, arbiter::to_string(white_->verdict),
+                          arbiter::to_string(black_->verdict), dead_text(dead), white_mate, black_mate, nodes);
+      }
+    }
+    out += '\n';
+    standard_output().write(out);
+    if (flush) std::fflush(stdout);  // a row as soon as its line is read
+    return bool(r);
+  }
+
+ private:
+  const DeadCommand& command_;
+  arbiter::WinWorkspace workspace_;
+  std::uint64_t budget_ = 0;
+  std::unique_ptr<arbiter::WinAnswer> white_, black_;
+};
+
+}  // namespace
+
+int run_dead(const DeadCommand& command) {
+  std::vector<std::string> files = command.files;
+  if (files.empty() && command.fen.empty()) files.push_back("-");
+  if (!inputs_readable(files)) return exit_bad_input;
+  DeadWriter writer(command);
+  bool bad = false;
+  if (!command.fen.empty()) bad |= !writer.line(command.fen, "--fen", false);
+  std::string text;
+  for (const std::string& name : files) {
+    const bool is_stdin = name == "-";
+    std::FILE* in = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
+    if (!in) {
+      fmt::print(stderr, "arbiter: {}: {}\n", name, std::strerror(errno));
+      return exit_bad_input;
+    }
+    const std::string label = is_stdin ? "<stdin>" : name;
+    long number = 0;
+    char buffer[4096];
+    text.clear();
+    for (;;) {
+      const bool got = std::fgets(buffer, sizeof buffer, in) != nullptr;
+      if (got) text += buffer;
+      if (got && (text.empty() || text.back() != '\n')) continue;  // a long line: read on
+      if (!got && text.empty()) break;
+      ++number;
+      bad |= !writer.line(text, fmt::format("{}:{}", label, number), is_stdin);
+      if (standard_output().failed()) return exit_bad_input;
+      text.clear();
+      if (!got) break;
+    }
+    if (std::ferror(in)) {
+      fmt::print(stderr, "arbiter: {}: read error\n", label);
+      if (!is_stdin) std::fclose(in);
+      return exit_bad_input;
+    }
+    if (!is_stdin) std::fclose(in);
+  }
+  return bad ? exit_bad_game : exit_ok;
+}
+
+}  // namespace arbiter_cli

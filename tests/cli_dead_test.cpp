@@ -1,0 +1,141 @@
+// `arbiter dead`: the columns, the header, the exit statuses, input order, the helpmates
+// (replayed here to checkmate) and --json (read back with nlohmann-json).
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <arbiter/arbiter.hpp>
+#include <arbiter/notation/fen.hpp>
+#include <arbiter/notation/uci.hpp>
+
+#include "process_util.hpp"
+#include "test_util.hpp"
+
+#if defined(ARBITER_CLI_PATH) && !defined(_WIN32)
+#  include <unistd.h>
+
+#  if __has_include(<nlohmann/json.hpp>)
+#    include <nlohmann/json.hpp>
+#    define ARBITER_HAVE_JSON 1
+#  endif
+
+namespace {
+
+using arbiter_test::Run;
+
+// Runs `printf '%s' INPUT | arbiter ARGS`; standard error to `err` if given, else dropped.
+Run run_dead(const std::string& input, const std::string& args, const std::string& err = "/dev/null") {
+  std::string quoted;
+  for (char c : input) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return arbiter_test::run_command("printf '%s' '" + quoted + "' | '" + ARBITER_CLI_PATH + "' dead " + args +
+                                   " 2>" + err);
+}
+
+std::vector<std::string> fields(const std::string& line) {
+  std::vector<std::string> out;
+  std::stringstream ss(line);
+  for (std::string f; std::getline(ss, f, '\t');) out.push_back(f);
+  return out;
+}
+
+// The helpmate column replays from `fen` to a checkmate of the other side.
+bool mates(const std::string& fen, const std::string& uci_line, arbiter::Color winner) {
+  arbiter::Position p = arbiter::parse_fen(fen).position;
+  std::stringstream ss(uci_line);
+  for (std::string move; ss >> move;) {
+    const arbiter::UciResult m = arbiter::parse_uci(p, move);
+    if (!m) return false;
+    p.play_in_place(m.move);
+  }
+  return p.side_to_move() == ~winner && arbiter::is_checkmate(p);
+}
+
+const std::string header = "fen\twhite\tblack\tdead\twhite_mate\tblack_mate\tnodes";
+
+}  // namespace
+
+TEST_CASE("cli dead: header, one row per FEN in input order, comments and trailing text skipped", "[cli][dead]") {
+  const std::string input =
+      "# a comment\n"
+      "\n"
+      "8/8/8/4k3/8/8/8/4K3 w - - 0 1\n"
+      "7k/6Q1/6K1/8/8/8/8/8 b - -\tafter a tab\n"
+      "8/8/3n4/4k3/8/8/3N4/4K3 w - - 0 1 ;id \"KN v KN\"\n";
+  const Run r = run_dead(input, "");
+  REQUIRE(r.status == 0);
+  const auto lines = arbiter_test::split_lines(r.out);
+  REQUIRE(lines.size() == 4);
+  CHECK(lines[0] == header);
+  CHECK(lines[1] == "8/8/8/4k3/8/8/8/4K3 w - - 0 1\tnowin\tnowin\t1\t-\t-\t2");
+  CHECK(lines[2] == "7k/6Q1/6K1/8/8/8/8/8 b - -\twin\tnowin\t0\t#\t-\t2");
+  const auto row = fields(lines[3]);
+  REQUIRE(row.size() == 7);
+  CHECK(row[0] == "8/8/3n4/4k3/8/8/3N4/4K3 w - - 0 1");
+  CHECK(row[1] == "win");
+  CHECK(row[2] == "win");
+  CHECK(row[3] == "0");
+  CHECK(mates(row[0], row[4], arbiter::Color::White));
+  CHECK(mates(row[0], row[5], arbiter::Color::Black));
+  CHECK(row[4].find("  ") == std::string::npos);
+  CHECK(std::stoull(row[6]) > 0);
+}
+
+TEST_CASE("cli dead: an unreadable FEN gets an error row, its line number on stderr, exit 1", "[cli][dead]") {
+  const std::string err = "/tmp/arbiter-dead-test-" + std::to_string(getpid()) + ".txt";
+  const Run r = run_dead("8/8/8/4k3/8/8/8/4K3 w - - 0 1\nnot a fen\n8/8/8/4k3/8/8/8/4K3 b - - 0 1\n", "", err);
+  CHECK(r.status == 1);
+  const auto lines = arbiter_test::split_lines(r.out);
+  REQUIRE(lines.size() == 4);
+  CHECK(lines[2] == "not a fen\terror\terror\t?\t-\t-\t0");
+  CHECK(fields(lines[3])[3] == "1");  // the rows after it are still written
+  std::ifstream in(err);
+  std::string message((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::remove(err.c_str());
+  CHECK(message.find("<stdin>:2: invalid FEN") != std::string::npos);
+}
+
+TEST_CASE("cli dead: --fen, --quick, --nodes; a missing file is exit 2", "[cli][dead]") {
+  Run r = run_dead("", "--fen '2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -' --nodes 100");
+  REQUIRE(r.status == 0);
+  auto lines = arbiter_test::split_lines(r.out);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[1] == "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -\tunknown\tunknown\t?\t-\t-\t" +
+                        std::to_string(std::stoull(fields(lines[1])[6])));
+  CHECK(std::stoull(fields(lines[1])[6]) <= 202);
+  r = run_dead("", "--quick --fen '8/8/8/4k3/8/8/8/2B1K3 w - - 0 1'");
+  REQUIRE(r.status == 0);
+  CHECK(arbiter_test::split_lines(r.out).at(1) == "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1\tnowin\tnowin\t1\t-\t-\t2");
+  CHECK(run_dead("", "/nonexistent/file.txt").status == 2);
+  CHECK(run_dead("", "--nodes 0 --fen startpos").status == 2);
+}
+
+#  ifdef ARBITER_HAVE_JSON
+TEST_CASE("cli dead --json: one object per position with the same fields", "[cli][dead]") {
+  const Run r = run_dead("8/8/8/4k3/8/8/8/4K3 w - - 0 1\n8/8/3q4/4k3/8/8/3N4/4K3 w - - 0 1\nbad\n", "--json");
+  CHECK(r.status == 1);
+  const auto lines = arbiter_test::split_lines(r.out);
+  REQUIRE(lines.size() == 3);
+  const auto kk = nlohmann::json::parse(lines[0]);
+  CHECK(kk["fen"] == "8/8/8/4k3/8/8/8/4K3 w - - 0 1");
+  CHECK(kk["white"] == "nowin");
+  CHECK(kk["black"] == "nowin");
+  CHECK(kk["dead"] == true);
+  CHECK(kk["white_mate"].is_null());
+  CHECK(kk["nodes"] == 2);
+  const auto knq = nlohmann::json::parse(lines[1]);
+  CHECK(knq["white"] == "nowin");
+  CHECK(knq["black"] == "win");
+  CHECK(knq["dead"] == false);
+  CHECK(mates(knq["fen"], knq["black_mate"], arbiter::Color::Black));
+  const auto bad = nlohmann::json::parse(lines[2]);
+  CHECK(bad["white"] == "error");
+  CHECK(bad["black"] == "error");
+  CHECK(bad["error"].is_string());
+}
+#  endif
+
+#endif

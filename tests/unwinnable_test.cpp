@@ -1,0 +1,319 @@
+// Tests of unwinnable.hpp: can a side checkmate "by any possible series of legal moves"?
+// (5.2.2 dead position, 6.9 flag fall, 2023 5.1.2 resignation.) Every Win line is
+// replayed here to checkmate, independently of the library's own check.
+
+#include <arbiter/arbiter.hpp>
+#include <arbiter/notation/fen.hpp>
+#include <arbiter/unwinnable.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "catch.hpp"
+#include "test_util.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+Position position_of(const std::string& fen) {
+  FenOptions options;
+  options.lenient = true;  // the test sets write four fields
+  const FenResult r = parse_fen(fen, options);
+  INFO(fen << ": " << r.error.message());
+  REQUIRE(r.ok());
+  return r.position;
+}
+
+// The test's own replay: every move legal, and the last position checkmate of `~winner`.
+bool replays_to_mate(const Position& start, Color winner, const WinAnswer& a) {
+  Position p = start;
+  for (int i = 0; i < a.length; ++i) {
+    const MoveList legal = legal_moves(p);
+    if (std::find(legal.begin(), legal.end(), a.line[i]) == legal.end()) return false;
+    p.play_in_place(a.line[i]);
+  }
+  return p.side_to_move() == ~winner && p.in_check() && legal_moves(p).empty();
+}
+
+// Bounded brute force, written without unwinnable.hpp: is there a helpmate by `winner`
+// of at most `plies` moves?
+bool brute_helpmate(const Position& p, Color winner, int plies) {
+  const MoveList moves = legal_moves(p);
+  if (moves.empty()) return p.in_check() && p.side_to_move() == ~winner;
+  if (plies == 0) return false;
+  for (Move m : moves)
+    if (brute_helpmate(p.play(m), winner, plies - 1)) return true;
+  return false;
+}
+
+struct Analyzer {
+  std::unique_ptr<WinWorkspace> full = std::make_unique<WinWorkspace>(WinWorkspace::for_full());
+  std::unique_ptr<WinWorkspace> quick = std::make_unique<WinWorkspace>(WinWorkspace::for_quick());
+  std::unique_ptr<WinAnswer> answer = std::make_unique<WinAnswer>();
+
+  const WinAnswer& operator()(const Position& p, Color side, WinMode mode = WinMode::Full,
+                              std::uint64_t budget = 0) {
+    if (budget == 0) budget = mode == WinMode::Full ? full_node_budget : quick_node_budget;
+    analyze_win(p, side, mode, budget, mode == WinMode::Full ? *full : *quick, *answer);
+    if (answer->win()) {
+      INFO(to_fen(p) << " side " << int(side));
+      CHECK(replays_to_mate(p, side, *answer));
+    }
+    return *answer;
+  }
+  Winnability verdict(const std::string& fen, Color side, WinMode mode = WinMode::Full) {
+    return (*this)(position_of(fen), side, mode).verdict;
+  }
+  Deadness dead(const std::string& fen, WinMode mode = WinMode::Full) {
+    const Position p = position_of(fen);
+    const Winnability white = (*this)(p, Color::White, mode).verdict;
+    const Winnability black = (*this)(p, Color::Black, mode).verdict;
+    return deadness(white, black);
+  }
+};
+
+Analyzer& analyzer() {
+  static Analyzer a;
+  return a;
+}
+
+constexpr Color White = Color::White, Black = Color::Black;
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------
+// Named positions (5.2.2 dead position; 6.9 "cannot checkmate by any possible series")
+// ---------------------------------------------------------------------------------------
+
+TEST_CASE("5.2.2: K v K is dead (material)", "[unwinnable]") {
+  Analyzer& a = analyzer();
+  const Position p = position_of("8/8/8/4k3/8/8/8/4K3 w - - 0 1");
+  CHECK(a(p, White).proof == WinProof::Material);
+  CHECK(a(p, Black).proof == WinProof::Material);
+  CHECK(a.dead("8/8/8/4k3/8/8/8/4K3 w - - 0 1") == Deadness::Dead);
+}
+
+TEST_CASE("5.2.2: K+B v K and K+N v K are dead; 6.9: the minor piece cannot mate", "[unwinnable]") {
+  Analyzer& a = analyzer();
+  CHECK(a.dead("8/8/8/4k3/8/8/8/2B1K3 w - - 0 1") == Deadness::Dead);
+  CHECK(a.dead("8/8/8/4k3/8/8/8/1N2K3 b - - 0 1") == Deadness::Dead);
+  CHECK(a.verdict("8/8/8/4k3/8/8/8/1N2K3 b - - 0 1", White) == Winnability::NoWin);
+}
+
+TEST_CASE("5.2.2: bishops of both sides all on one colour are dead; opposite colours are not", "[unwinnable]") {
+  Analyzer& a = analyzer();
+  // b2, a1 and c7 are dark squares.
+  CHECK(a.dead("4k3/2b5/8/8/8/8/1B6/B3K3 w - - 0 1") == Deadness::Dead);
+  // b2 dark, c6 light: each side can be mated in a corner next to its own bishop.
+  CHECK(a.verdict("4k3/8/2b5/8/8/8/1B6/4K3 w - - 0 1", White) == Winnability::Win);
+  CHECK(a.verdict("4k3/8/2b5/8/8/8/1B6/4K3 w - - 0 1", Black) == Winnability::Win);
+}
+
+TEST_CASE("5.2.2: K+N v K+N and K+B v K+N are not dead (helpmates with the loser's piece blocking)",
+          "[unwinnable]") {
+  Analyzer& a = analyzer();
+  CHECK(a.dead("8/8/3n4/4k3/8/8/3N4/4K3 w - - 0 1") == Deadness::Alive);
+  CHECK(a.verdict("8/8/3n4/4k3/8/8/3N4/4K3 w - - 0 1", White) == Winnability::Win);
+  CHECK(a.verdict("8/8/3n4/4k3/8/8/3N4/4K3 w - - 0 1", Black) == Winnability::Win);
+  CHECK(a.verdict("8/8/3n4/4k3/8/8/3B4/4K3 w - - 0 1", White) == Winnability::Win);
+  CHECK(a.verdict("8/8/3n4/4k3/8/8/3B4/4K3 w - - 0 1", Black) == Winnability::Win);
+}
+
+TEST_CASE("6.9: K+N v K+Q, the knight's side cannot checkmate (lemma d); the queen's can", "[unwinnable]") {
+  Analyzer& a = analyzer();
+  const Position p = position_of("8/8/3q4/4k3/8/8/3N4/4K3 w - - 0 1");
+  CHECK(a(p, White).verdict == Winnability::NoWin);
+  CHECK(a(p, White).proof == WinProof::Material);
+  CHECK(a(p, Black).verdict == Winnability::Win);
+  // The boundary: against a rook instead of the queen the knight mates (Kf8, Ng6 v Kh8, Rh7).
+  CHECK(a.verdict("7k/8/8/7r/8/5N2/8/5K2 w - - 0 1", White) == Winnability::Win);
+  CHECK(is_checkmate(position_of("5K1k/7r/6N1/8/8/8/8/8 b - - 0 1")));
+}
+
+TEST_CASE("5.2.2: a locked pawn wall is dead; a wall that a sacrifice opens is not", "[unwinnable]") {
+  Analyzer& a = analyzer();
+  // chasolver positions.txt, labelled "--" and "WB".
+  const Position wall = position_of("8/8/8/1k3p1p/3p1P2/1p1P1PpP/1P4P1/K7 b - -");
+  CHECK(a(wall, White).verdict == Winnability::NoWin);
+  CHECK(a(wall, White).proof == WinProof::Exhaustive);
+  CHECK(a(wall, Black).verdict == Winnability::NoWin);
+  const Position open = position_of("8/5p1p/k4p2/1p1p1PpP/1P1P2P1/8/8/K7 b - -");
+  CHECK(a(open, White).verdict == Winnability::Win);
+  CHECK(a(open, Black).verdict == Winnability::Win);
+  // A full wall of rammed pawns, no captures possible: dead.
+  CHECK(a.dead("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1") == Deadness::Dead);
+}
+
+TEST_CASE("5.2.2 (E23): a position whose only legal move leads to a dead position is dead", "[unwinnable]") {
+  Analyzer& a = analyzer();
+  // White's only move is Kxd2, leaving K v K.
+  const std::string fen = "k7/8/8/8/8/8/3q4/3K4 w - - 0 1";
+  CHECK(legal_moves(position_of(fen)).size() == 1);
+  CHECK(a.dead(fen) == Deadness::Dead);
+  CHECK(a.dead(fen, WinMode::Quick) == Deadness::Dead);
+  // With the queen protected it is already checkmate: Black has won.
+  CHECK(a.verdict("8/8/8/8/8/4k3/3q4/3K4 w - - 0 1", Black) == Winnability::Win);
+}
+
+TEST_CASE("5.2.2: decided by an en passant capture", "[unwinnable]") {
+  Analyzer& a = analyzer();
+  // chasolver positions.txt (WB): only ...fxg3 e.p. opens the position; without the
+  // en passant square the same placement is dead.
+  CHECK(a.dead("8/6R1/8/6p1/2N2pP1/PPPP4/QNP2P1N/1Bk1K2R b - g3 0 1") == Deadness::Alive);
+  CHECK(a.dead("8/6R1/8/6p1/2N2pP1/PPPP4/QNP2P1N/1Bk1K2R b - - 0 1") == Deadness::Dead);
+}
+
+TEST_CASE("6.9: decided by castling", "[unwinnable]") {
+  Analyzer& a = analyzer();
+  // chasolver positions.txt (W-): White mates only by castling its way out.
+  CHECK(a.verdict("k1b5/1pPp4/1P1P3p/1P6/5P1P/5PNR/3NPBBQ/4K2R w K - 0 1", White) == Winnability::Win);
+  CHECK(a.verdict("k1b5/1pPp4/1P1P3p/1P6/5P1P/5PNR/3NPBBQ/4K2R w - - 0 1", White) == Winnability::NoWin);
+}
+
+TEST_CASE("6.9: already checkmate, and the side that is mated or stalemated", "[unwinnable]") {
+  Analyzer& a = analyzer();
+  const Position mate = position_of("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+  CHECK(a(mate, White).proof == WinProof::Checkmate);
+  CHECK(a(mate, White).length == 0);
+  CHECK(a(mate, Black).verdict == Winnability::NoWin);
+  const Position stalemate = position_of("7k/8/6QK/8/8/8/8/8 b - - 0 1");
+  CHECK(a(stalemate, White).verdict == Winnability::NoWin);
+}
+
+TEST_CASE("6.9: budgets are respected and unknown says so", "[unwinnable]") {
+  Analyzer& a = analyzer();
+  const Position p = position_of("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -");
+  const WinAnswer& small = a(p, White, WinMode::Full, 1000);
+  CHECK(small.verdict == Winnability::Unknown);
+  CHECK(small.proof == WinProof::None);
+  CHECK(small.nodes <= 1001);
+  const WinAnswer& quick = a(p, White, WinMode::Quick);
+  CHECK(quick.nodes <= quick_node_budget + 1);
+}
+
+// ---------------------------------------------------------------------------------------
+// Property tests on random legal positions with few pieces
+// ---------------------------------------------------------------------------------------
+
+TEST_CASE("Random few-piece positions: wins replay, nowins survive a brute force, quick and full agree",
+          "[unwinnable]") {
+  Analyzer& a = analyzer();
+  std::mt19937 rng(20261201);
+  const PieceType types[] = {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen};
+  int tested = 0, wins = 0, nowins = 0, unknowns = 0;
+  while (tested < 150) {
+    Setup s;
+    auto empty_square = [&](bool pawn) {
+      for (;;) {
+        const int sq = int(rng() % 64);
+        if (s.board[sq] != Piece::None) continue;
+        if (pawn && (sq < 8 || sq >= 56)) continue;
+        return sq;
+      }
+    };
+    s.board[empty_square(false)] = Piece::WhiteKing;
+    s.board[empty_square(false)] = Piece::BlackKing;
+    const int extra = 1 + int(rng() % 3);
+    for (int i = 0; i < extra; ++i) {
+      const PieceType t = types[rng() % 5];
+      s.board[empty_square(t == PieceType::Pawn)] = make_piece(Color(rng() % 2), t);
+    }
+    s.side_to_move = Color(rng() % 2);
+    Position p;
+    if (Position::from_setup(s, p)) continue;
+    ++tested;
+    for (Color side : {White, Black}) {
+      INFO(to_fen(p) << " side " << int(side));
+      const Winnability full = a(p, side, WinMode::Full, 50000).verdict;
+      const Winnability quick = a(p, side, WinMode::Quick).verdict;
+      CHECK(!(full == Winnability::Win && quick == Winnability::NoWin));
+      CHECK(!(full == Winnability::NoWin && quick == Winnability::Win));
+      if (full == Winnability::NoWin) CHECK_FALSE(brute_helpmate(p, side, 4));
+      wins += full == Winnability::Win;
+      nowins += full == Winnability::NoWin;
+      unknowns += full == Winnability::Unknown;
+    }
+  }
+  std::printf("random positions: %d questions, %d win, %d nowin, %d unknown\n", 2 * tested, wins, nowins, unknowns);
+  CHECK(wins > 0);
+  CHECK(nowins > 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// chasolver's test sets
+// ---------------------------------------------------------------------------------------
+
+namespace {
+
+struct SetResult {
+  long questions = 0, decided = 0, wrong_nowin = 0, wrong_win = 0, skipped = 0;
+  double worst_seconds = 0;
+};
+
+// Every `stride`-th position of a set (both sides): no NoWin where the label says the
+// side can mate, no Win where it says it cannot (the tests replay every line).
+SetResult check_set(const std::string& name, std::size_t stride) {
+  Analyzer& a = analyzer();
+  SetResult r;
+  const std::vector<std::string> lines = arbiter_test::read_data_lines(arbiter_test::data_path("unwinnable/" + name));
+  for (std::size_t i = 0; i < lines.size(); i += stride) {
+    const std::string& line = lines[i];
+    REQUIRE(line.size() > 3);
+    FenOptions options;
+    options.lenient = true;
+    const FenResult fen = parse_fen(line.substr(3), options);
+    if (!fen.ok()) {  // a few community positions have more promoted pieces than missing pawns
+      ++r.skipped;
+      continue;
+    }
+    for (Color side : {White, Black}) {
+      const bool can = line[index(side)] != '-';
+      const auto start = std::chrono::steady_clock::now();
+      const WinAnswer& answer = a(fen.position, side);
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      r.worst_seconds = std::max(r.worst_seconds, seconds);
+      ++r.questions;
+      r.decided += !answer.unknown();
+      INFO(line << " side " << int(side));
+      if (answer.nowin()) CHECK(!can);
+      if (answer.win()) CHECK(can);
+      r.wrong_nowin += answer.nowin() && can;
+      r.wrong_win += answer.win() && !can;
+    }
+  }
+  std::printf("%s (every %zu): %ld questions, %ld decided (%.2f%%), %ld skipped positions, worst %.3f s\n",
+              name.c_str(), stride, r.questions, r.decided, 100.0 * double(r.decided) / double(r.questions),
+              r.skipped, r.worst_seconds);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("chasolver positions.txt, a sample: sound, lines replay", "[unwinnable][data]") {
+  const SetResult r = check_set("positions.txt", 97);
+  CHECK(r.wrong_nowin == 0);
+  CHECK(r.wrong_win == 0);
+}
+
+TEST_CASE("chasolver lichess.txt, a sample: sound, lines replay, at least 99% decided", "[unwinnable][data]") {
+  const SetResult r = check_set("lichess.txt", 331);
+  CHECK(r.wrong_nowin == 0);
+  CHECK(r.wrong_win == 0);
+  CHECK(double(r.decided) >= 0.99 * double(r.questions));
+}
+
+TEST_CASE("chasolver positions.txt and lichess.txt, every position: at least 99% decided", "[.deep][unwinnable]") {
+  const SetResult p = check_set("positions.txt", 1);
+  const SetResult l = check_set("lichess.txt", 1);
+  CHECK(p.wrong_nowin + l.wrong_nowin == 0);
+  CHECK(p.wrong_win + l.wrong_win == 0);
+  std::printf("all questions: %ld, decided %.2f%%\n", p.questions + l.questions,
+              100.0 * double(p.decided + l.decided) / double(p.questions + l.questions));
+  CHECK(double(p.decided + l.decided) >= 0.99 * double(p.questions + l.questions));
+}
