@@ -44,12 +44,14 @@ std::vector<std::string> fields(const std::string& line) {
 
 // The helpmate column replays from `fen` to a checkmate of the other side.
 bool mates(const std::string& fen, const std::string& uci_line, arbiter::Color winner) {
-  arbiter::Position p = arbiter::parse_fen(fen).position;
+  const auto parsed = arbiter::parse_fen(fen);
+  if (!parsed) return false;
+  arbiter::Position p = parsed->position;
   std::stringstream ss(uci_line);
   for (std::string move; ss >> move;) {
-    const arbiter::UciResult m = arbiter::parse_uci(p, move);
+    const auto m = arbiter::parse_uci(p, move);
     if (!m) return false;
-    p.play_in_place(m.move);
+    p.play_in_place(*m);
   }
   return p.side_to_move() == ~winner && arbiter::is_checkmate(p);
 }

@@ -18,6 +18,7 @@
 #include <arbiter/unwinnable.hpp>
 
 #include "output.hpp"
+#include "reading.hpp"
 #include "rulings.hpp"
 
 namespace arbiter_cli {
@@ -38,19 +39,17 @@ std::string fen_of_line(const std::string& line) {
 
 // Reads a FEN as written. Four fields (as EPD and the test sets write them) are read
 // with the move counters 0 and 1; nothing else is repaired. `startpos` is the start.
-arbiter::FenResult read_fen(const std::string& fen) {
-  if (fen == "startpos") {
-    arbiter::FenResult start;
-    start.position = arbiter::Position::startpos();
-    return start;
-  }
-  arbiter::FenResult r = arbiter::parse_fen(fen);
-  if (!r && r.error.error == arbiter::PositionError::FieldCount) {
+using FenRead = arbiter::Result<arbiter::ParsedFen, arbiter::FenError>;
+
+FenRead read_fen(const std::string& fen) {
+  if (fen == "startpos") return arbiter::ParsedFen{arbiter::Position::startpos(), {}};
+  FenRead r = arbiter::parse_fen(fen);
+  if (!r && r.error().error == arbiter::PositionError::FieldCount) {
     int fields = 0;
     for (std::size_t i = 0; i < fen.size(); ++i)
       fields += fen[i] != ' ' && (i == 0 || fen[i - 1] == ' ');
     if (fields == 4) {
-      arbiter::FenResult filled = arbiter::parse_fen(fen + " 0 1");
+      FenRead filled = arbiter::parse_fen(fen + " 0 1");
       if (filled) return filled;
     }
   }
@@ -97,22 +96,23 @@ class DeadWriter {
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) return true;
     if (text[text.find_first_not_of(" \t")] == '#') return true;
     const std::string fen = fen_of_line(text);
-    const arbiter::FenResult r = read_fen(fen);
+    const FenRead r = read_fen(fen);
     std::string out;
     if (!r) {
-      fmt::print(stderr, "arbiter: {}: invalid FEN: {}\n", where, r.error.message());
+      fmt::print(stderr, "arbiter: {}: invalid FEN: {}\n", where, r.error().message());
       if (command_.json)
-        out = json({{"fen", fen}, {"white", "error"}, {"black", "error"}, {"error", r.error.message()}})
+        out = json({{"fen", fen}, {"white", "error"}, {"black", "error"}, {"error", r.error().message()}})
                   .dump(-1, ' ', false, json::error_handler_t::replace);
       else
         out = fmt::format("{}\terror\terror\t?\t-\t-\t0", fen);
     } else {
+      const arbiter::Position& position = r->position;
       const arbiter::WinMode mode = command_.quick ? arbiter::WinMode::Quick : arbiter::WinMode::Full;
-      arbiter::analyze_win(r.position, arbiter::Color::White, mode, budget_, workspace_, *white_);
-      arbiter::analyze_win(r.position, arbiter::Color::Black, mode, budget_, workspace_, *black_);
+      arbiter::analyze_win(position, arbiter::Color::White, mode, budget_, workspace_, *white_);
+      arbiter::analyze_win(position, arbiter::Color::Black, mode, budget_, workspace_, *black_);
       const arbiter::Deadness dead = arbiter::deadness(white_->verdict, black_->verdict);
       const std::uint64_t nodes = white_->nodes + black_->nodes;
-      const std::string white_mate = mate_text(r.position, *white_), black_mate = mate_text(r.position, *black_);
+      const std::string white_mate = mate_text(position, *white_), black_mate = mate_text(position, *black_);
       if (command_.json) {
         json j = {{"fen", fen},
                   {"white", arbiter::to_string(white_->verdict)},

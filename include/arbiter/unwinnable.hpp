@@ -37,6 +37,7 @@
 #include <utility>
 
 #include "movegen.hpp"
+#include "result.hpp"
 
 namespace arbiter {
 
@@ -214,7 +215,7 @@ inline PackedState pack_state(const Position& pos) noexcept {
 }
 
 /// Rebuilds a position of the closure (castling rooks and Chess960 from its root).
-inline bool unpack_state(const PackedState& s, const Position& root, Position& out) noexcept {
+inline Result<Position, SetupError> unpack_state(const PackedState& s, const Position& root) noexcept {
   Setup setup;
   int n = 0;
   for (Bitboard b = s.occupied; b; ++n)
@@ -226,7 +227,7 @@ inline bool unpack_state(const PackedState& s, const Position& root, Position& o
       setup.castling_rooks[Setup::right_index(c, side)] = root.castling_rook(c, side);
   setup.en_passant = Square((s.meta >> 5) & 127);
   setup.chess960 = root.is_chess960();
-  return !Position::from_setup(setup, out, true);
+  return Position::from_setup(setup, true);
 }
 
 struct TTEntry {
@@ -377,13 +378,13 @@ class HelpmateProver {
     while (head < count) {
       if (nodes_ >= stop) return ClosureResult::Incomplete;
       ++nodes_;
-      Position pos;
-      if (head == 0) pos = root;
-      else if (!detail::unpack_state(ws_.nodes_[head].state, root, pos)) return ClosureResult::Incomplete;
+      auto unpacked = head == 0 ? Result<Position, SetupError>(root) : detail::unpack_state(ws_.nodes_[head].state, root);
+      if (!unpacked) return ClosureResult::Incomplete;  // never happens: every state was a legal position
+      const Position& pos = *unpacked;
       moves.clear();
       generate_legal_moves(pos, moves);
       for (Move m : moves) {
-        const Position next = pos.play(m);
+        const Position next = pos.play_unchecked(m);
         if (detail::insufficient_material(next, winner_)) continue;
         const bool mover_is_winner = pos.side_to_move() == winner_;
         if (mover_is_winner && next.in_check() && !any_legal_move(next)) {
@@ -530,7 +531,7 @@ class HelpmateProver {
         const int own = costs[i], paid = own == normal && after_reward ? 0 : own;
         if (paid != c) continue;
         line_[ply] = moves[std::size_t(i)];
-        if (dfs(pos.play(moves[std::size_t(i)]), ply + 1, left - c, own == reward)) return true;
+        if (dfs(pos.play_unchecked(moves[std::size_t(i)]), ply + 1, left - c, own == reward)) return true;
         if (aborted_) return false;
       }
     }
@@ -563,7 +564,7 @@ inline bool replays_to_checkmate(const Position& pos, Color winner, const Move* 
   Position p = pos;
   for (int i = 0; i < length; ++i) {
     if (!is_legal(p, line[i])) return false;
-    p = p.play(line[i]);
+    p.play_in_place(line[i]);
   }
   return p.side_to_move() == ~winner && p.in_check() && !any_legal_move(p);
 }
