@@ -358,8 +358,7 @@ int main(int argc, char** argv) {
   CLI::App* dead = app.add_subcommand("dead", "can each side still checkmate? (dead position 5.2.2, flag fall 6.9)");
   dead->add_option("files", dead_command.files, "files of FENs, one per line (- or none: standard input)");
   dead->add_option("--fen", dead_command.fen, "one FEN, analysed before the files");
-  dead->add_option("--nodes", dead_command.nodes, "node budget per side (default: 2000000 full, 400 quick)")
-      ->check(CLI::PositiveNumber);
+  add_number(*dead, "--nodes", dead_command.nodes, 1, "node budget per side (default: 500000 full, 400 quick)");
   dead->add_flag("--quick", dead_command.quick, "the quick analysis (the one run after every move)");
   dead->add_flag("--json", dead_command.json, "one JSON object per position");
 
