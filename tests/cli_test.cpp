@@ -53,7 +53,12 @@ TEST_CASE("cli perft --divide: one `move: count` line per legal move", "[cli]") 
 }
 
 TEST_CASE("cli fen: normalized FEN, or the error with exit status 1", "[cli]") {
+  // Fields separated by two spaces: an error in strict mode, a repair in lenient mode.
   Run r = run("fen --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w  KQkq - 0 1'");
+  CHECK(r.status == 1);
+  CHECK(r.out == "error: field 2 (side to move), character 45: fields must be separated by exactly one space, with "
+                 "nothing before the first or after the last\n");
+  r = run("fen --lenient --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w  KQkq - 0 1'");
   CHECK(r.status == 0);
   CHECK(r.out == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
   r = run("fen --fen startpos");
@@ -67,6 +72,34 @@ TEST_CASE("cli fen: normalized FEN, or the error with exit status 1", "[cli]") {
   CHECK(r.out == "8/8/8/8/8/8/8/K6k w - - 0 1\n");
   r = run("fen --fen 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9'");
   CHECK(r.out == "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9\n");
+}
+
+TEST_CASE("cli fen: strict FEN rejects adjacent digits and irregular separators; --lenient repairs and says so",
+          "[cli]") {
+  // Before, both were accepted in strict mode and rewritten silently.
+  Run r = run("fen --fen 'rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'");
+  CHECK(r.status == 1);
+  CHECK(r.out ==
+        "error: field 1 (piece placement), character 20: two digits in a row in a rank (one digit counts the empty "
+        "squares)\n");
+  r = run("fen --lenient --fen 'rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'");
+  CHECK(r.status == 0);
+  CHECK(r.out == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+  const arbiter_test::Run note = arbiter_test::run_command(
+      std::string("'") + ARBITER_CLI_PATH +
+      "' fen --lenient --fen \"$(printf 'rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR\\tw KQkq - 0 1')\" 2>&1 >/dev/null");
+  CHECK(note.out ==
+        "arbiter: note: repaired field 2 (side to move), character 45: fields must be separated by exactly one space, "
+        "with nothing before the first or after the last\n"
+        "arbiter: note: repaired field 1 (piece placement), character 20: two digits in a row in a rank (one digit "
+        "counts the empty squares)\n");
+  // A tab, a line break: errors naming the place.
+  r = run("fen --fen \"$(printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w\\tKQkq - 0 1')\"");
+  CHECK(r.status == 1);
+  CHECK(r.out.rfind("error: field 3 (castling), character 46: fields must be separated by exactly one space", 0) == 0);
+  // The other commands: an invalid FEN is bad input.
+  CHECK(run("moves --fen 'rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'").status == 2);
+  CHECK(run("moves --lenient --fen 'rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'").status == 0);
 }
 
 TEST_CASE("cli moves: legal moves in UCI, one per line", "[cli]") {

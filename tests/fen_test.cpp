@@ -39,6 +39,8 @@ constexpr ErrorName error_names[] = {
     {"EnPassantSyntax", PositionError::EnPassantSyntax},
     {"HalfmoveClock", PositionError::HalfmoveClock},
     {"FullmoveNumber", PositionError::FullmoveNumber},
+    {"FieldSeparator", PositionError::FieldSeparator},
+    {"AdjacentDigits", PositionError::AdjacentDigits},
     {"MissingKing", PositionError::MissingKing},
     {"TooManyKings", PositionError::TooManyKings},
     {"PawnOnBackRank", PositionError::PawnOnBackRank},
@@ -180,7 +182,9 @@ bool is_droppable(PositionError e) {
     case PositionError::EnPassantWrongRank:
     case PositionError::EnPassantNoPawn:
     case PositionError::EnPassantSquaresOccupied:
-    case PositionError::EnPassantWithHalfmoveClock: return true;
+    case PositionError::EnPassantWithHalfmoveClock:
+    case PositionError::FieldSeparator:
+    case PositionError::AdjacentDigits: return true;
     default: return false;
   }
 }
@@ -316,16 +320,72 @@ TEST_CASE("fen: field count faults and separators", "[fen][invalid]") {
     CHECK(r.error().field == 1);
     CHECK(r.error().column == 3);
   }
-  SECTION("tabs, newlines and runs of spaces separate fields") {
-    const auto r = parse_fen(" \t4k3/8/8/8/8/8/8/4K3\tw\n-  -\r\n0 1\n");
+  SECTION("strict: fields are separated by exactly one space, nothing before or after") {
+    // Before, tabs, line breaks and runs of spaces were taken as separators in strict mode.
+    struct Bad {
+      const char* fen;
+      int field, column;
+    };
+    const Bad cases[] = {
+        {"4k3/8/8/8/8/8/8/4K3\tw - - 0 1", 2, 19},   // a tab
+        {"4k3/8/8/8/8/8/8/4K3 w\n- - 0 1", 3, 21},   // a line break
+        {"4k3/8/8/8/8/8/8/4K3 w - -  0 1", 5, 26},   // two spaces: the second is out of place
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 \t1", 6, 28},  // a space and a tab
+        {" 4k3/8/8/8/8/8/8/4K3 w - - 0 1", 1, 0},    // before the first field
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", 6, 29},  // after the last
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ", 6, 29},
+    };
+    for (const Bad& c : cases) {
+      const auto r = parse_fen(c.fen);
+      INFO(c.fen << ": " << describe_result(r));
+      REQUIRE_FALSE(r.ok());
+      CHECK(r.error().error == PositionError::FieldSeparator);
+      CHECK(r.error().field == c.field);
+      CHECK(r.error().column == c.column);
+    }
+    CHECK(parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1\t").error().message() ==
+          "field 6 (fullmove number), character 30: fields must be separated by exactly one space, with nothing "
+          "before the first or after the last");
+  }
+  SECTION("lenient: tabs, line breaks and runs of blanks separate fields, each one reported") {
+    FenOptions lenient;
+    lenient.lenient = true;
+    const auto r = parse_fen(" \t4k3/8/8/8/8/8/8/4K3\tw\n-  -\r\n0 1\n", lenient);
     INFO(describe_result(r));
     REQUIRE(r.ok());
     CHECK(to_fen(r->position) == "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    std::vector<std::pair<int, int>> places;  // field, column
+    for (const FenError& e : r->repairs) {
+      CHECK(e.error == PositionError::FieldSeparator);
+      places.emplace_back(e.field, e.column);
+    }
+    CHECK(places == std::vector<std::pair<int, int>>{{1, 0}, {2, 21}, {3, 23}, {4, 26}, {5, 28}, {6, 33}});
     // A fault in field 1 is reported at its place in the whole input.
-    const auto bad = parse_fen("\t\t4k3/8/8/8/8/8/8/4K3N w - - 0 1");
+    const auto bad = parse_fen("\t\t4k3/8/8/8/8/8/8/4K3N w - - 0 1", lenient);
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().error == PositionError::RankTooLong);
     CHECK(bad.error().column == 21);
+  }
+  SECTION("adjacent digits: an error in strict mode, added up and reported in lenient mode") {
+    // Before, strict mode read rnbqkbnr/pppppppp/44/... as 8 empty squares.
+    const auto strict = parse_fen("rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    REQUIRE_FALSE(strict.ok());
+    CHECK(strict.error().message() ==
+          "field 1 (piece placement), character 20: two digits in a row in a rank (one digit counts the empty "
+          "squares)");
+    FenOptions lenient;
+    lenient.lenient = true;
+    const auto r = parse_fen("rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", lenient);
+    REQUIRE(r.ok());
+    CHECK(to_fen(r->position) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    REQUIRE(r->repairs.size() == 1);
+    CHECK(same_error(r->repairs[0], strict.error()));
+    // Three digits in a row: each after the first is reported.
+    const auto three = parse_fen("4k3/8/8/8/125/8/8/4K3 w - - 0 1", lenient);
+    REQUIRE(three.ok());
+    CHECK(three->repairs.size() == 2);
+    // Still too long when added up.
+    CHECK(parse_fen("4k3/8/8/8/54/8/8/4K3 w - - 0 1", lenient).error().error == PositionError::RankTooLong);
   }
   SECTION("an extra field is reported at the seventh field") {
     const std::string seven = std::string(start_fen) + " x";

@@ -31,6 +31,8 @@ enum class PositionError : std::uint8_t {
   EnPassantSyntax,     ///< the en passant field is not '-' or a square
   HalfmoveClock,       ///< the halfmove clock is not a number in [0, 65535]
   FullmoveNumber,      ///< the fullmove number is not a number in [1, 65535]
+  FieldSeparator,      ///< fields not separated by exactly one space, or blanks before or after them (strict)
+  AdjacentDigits,      ///< two digits in a row in a rank, e.g. "44" (strict; lenient mode adds them up)
   // Placement (FIDE Article 2 and 3: one king each; pawns never stand on the first or last rank)
   MissingKing,
   TooManyKings,
@@ -69,6 +71,9 @@ constexpr const char* describe(PositionError e) noexcept {
     case PositionError::EnPassantSyntax: return "en passant field must be '-' or a square";
     case PositionError::HalfmoveClock: return "halfmove clock must be a number from 0 to 65535";
     case PositionError::FullmoveNumber: return "fullmove number must be a number from 1 to 65535";
+    case PositionError::FieldSeparator:
+      return "fields must be separated by exactly one space, with nothing before the first or after the last";
+    case PositionError::AdjacentDigits: return "two digits in a row in a rank (one digit counts the empty squares)";
     case PositionError::MissingKing: return "a side has no king";
     case PositionError::TooManyKings: return "a side has more than one king";
     case PositionError::PawnOnBackRank: return "pawn on the first or last rank";

@@ -2,10 +2,13 @@
 // FEN in its three castling dialects: standard (KQkq), X-FEN (KQkq for the outermost
 // rook, a file letter otherwise) and Shredder-FEN (rook file letters, e.g. HAha).
 // Parsing is strict by default: every fault is an error naming the field and the
-// character position. The lenient mode (for FENs pasted from anywhere) drops an
-// impossible en passant square or castling right, fills in missing counters, and
-// reports each thing it changed.
+// character position, including fields not separated by exactly one space and two digits
+// in a row in a rank ("44"). The lenient mode (for FENs pasted from anywhere) drops an
+// impossible en passant square or castling right, fills in missing counters, takes any
+// run of blanks as a separator and adds up adjacent digits, and reports each thing it
+// changed.
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -140,16 +143,31 @@ inline Result<ParsedFen, FenError> parse_fen(std::string_view fen, FenOptions op
   std::vector<FenError> repairs;
   auto fail = [](PositionError e, int field, int column) { return arbiter::fail(FenError{e, field, column}); };
 
-  // Split on spaces, remembering where each field starts.
+  // Split into fields, remembering where each starts. Strict: exactly one space between
+  // fields and nothing before or after them; lenient: any run of blanks (spaces, tabs,
+  // line breaks) separates fields, and each irregular one is reported as a repair.
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
   detail::FenField fields[7];
   int count = 0;
   for (std::size_t i = 0; i < fen.size();) {
-    if (fen[i] == ' ' || fen[i] == '\t' || fen[i] == '\n' || fen[i] == '\r') {
-      ++i;
+    if (blank(fen[i])) {
+      std::size_t j = i;
+      while (j < fen.size() && blank(fen[j])) ++j;
+      const bool inside = count > 0 && j < fen.size();
+      if (j == fen.size() && count == 0) break;  // nothing but blanks: no field (FieldCount below)
+      if (!inside || j > i + 1 || fen[i] != ' ') {
+        // The first blank out of place, reported with the field that follows it (or, after
+        // the last field, with that one).
+        const int column = int(inside && fen[i] == ' ' ? i + 1 : i);
+        const int field = std::min(j < fen.size() ? count + 1 : count, 7);
+        if (!options.lenient) return fail(PositionError::FieldSeparator, field, column);
+        repairs.push_back({PositionError::FieldSeparator, field, column});
+      }
+      i = j;
       continue;
     }
     std::size_t j = i;
-    while (j < fen.size() && fen[j] != ' ' && fen[j] != '\t' && fen[j] != '\n' && fen[j] != '\r') ++j;
+    while (j < fen.size() && !blank(fen[j])) ++j;
     if (count == 7) return fail(PositionError::FieldCount, 7, fields[6].column);
     fields[count++] = {fen.substr(i, j - i), int(i)};
     i = j;
@@ -173,6 +191,10 @@ inline Result<ParsedFen, FenError> parse_fen(std::string_view fen, FenOptions op
         if (--rank < 0) return fail(PositionError::RankCount, 1, column);
         file = 0;
       } else if (c >= '1' && c <= '8') {
+        if (i > 0 && text[i - 1] >= '1' && text[i - 1] <= '8') {  // "44": one digit per run of empty squares
+          if (!options.lenient) return fail(PositionError::AdjacentDigits, 1, column);
+          repairs.push_back({PositionError::AdjacentDigits, 1, column});
+        }
         file += c - '0';
         if (file > 8) return fail(PositionError::RankTooLong, 1, column);
       } else if (Piece p = detail::piece_from_char(c); p != Piece::None) {
