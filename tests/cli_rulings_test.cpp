@@ -1389,6 +1389,28 @@ TEST_CASE("cli: one verdict for one file: pgn trace audit and claim all reject a
   CHECK(check_one_verdict(games.path().string(), bad) == 6);
   CHECK(bad == 4);
   CHECK(pgn_verdict(games.path().string()).bad == std::set<std::uint64_t>{2, 3, 4, 5});
+  // Each message says which variation is bad and where: the place of the fault, then the
+  // innermost variation's start, its depth, and the move it is an alternative to. trace
+  // and audit report the same messages.
+  const std::string file = games.path().string();
+  const std::vector<std::string> messages = {
+      file + ": game 2, line 9, column 8: variation before any move of the line it would vary (expected a move "
+             "before '('), in the variation at line 9, column 7 (depth 1), in place of 1.e4",
+      file + ": game 3, line 14, column 11: illegal move 'Qh5' (no legal move of that piece), in the variation at "
+             "line 14, column 7 (depth 1), in place of 1.e4",
+      file + ": game 4, line 19, column 55: illegal move 'Qh5' (no legal move of that piece), in the variation at "
+             "line 19, column 26 (depth 2), in place of 2.Nf3",
+      file + ": game 5, line 24, column 455: variations nested more than 64 deep, in the variation at line 24, "
+             "column 448 (depth 64), in place of 1.d4"};
+  const auto pgn_err = split_lines(run("pgn " + quote(file)).err);
+  const auto trace_err = split_lines(run("trace " + quote(file)).err);
+  for (const std::string& m : messages) {
+    INFO(m);
+    CHECK(std::find(pgn_err.begin(), pgn_err.end(), m) != pgn_err.end());
+    CHECK(std::find(trace_err.begin(), trace_err.end(), m) != trace_err.end());
+  }
+  const Run audit = run("audit --no-progress " + quote(file));
+  CHECK(contains(audit.out, messages[2]));
   // pgn --no-variations leaves variations out of its output, but still reads and checks them.
   CHECK(run("pgn --no-variations " + quote(games.path().string())).status == 1);
   // claim: the game cannot be read, whatever its main line.

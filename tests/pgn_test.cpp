@@ -282,7 +282,8 @@ TEST_CASE("pgn: nested variations, kept as a tree or skipped", "[pgn][variations
   const ReadAll too_deep = read_text(deep);
   REQUIRE(too_deep.errors.size() == 1);
   CHECK(too_deep.errors[0].kind == PgnErrorKind::TooDeep);
-  CHECK(too_deep.errors[0].message == "variations nested more than 64 deep");
+  CHECK(too_deep.errors[0].message ==
+        "variations nested more than 64 deep, in the variation at line 1, column 448 (depth 64), in place of 1.d4");
 }
 
 TEST_CASE("pgn: move numbers, glued and spaced, results and the Result tag", "[pgn]") {
@@ -739,11 +740,44 @@ TEST_CASE("pgn: after an unterminated comment the next game is still found", "[p
   CHECK(r.games[1].main_line.moves[0].comments[0] == "a comment with\n\n[a bracket] after a blank line");
 }
 
+TEST_CASE("pgn: a bad variation's error says which variation: where it starts, its depth, the move it replaces",
+          "[pgn][variations]") {
+  // A bad variation makes the whole game bad (PGN 8.2.5), so the message must say which one
+  // (before, only the place of the fault: "illegal move 'Qh5' (no legal move of that piece)").
+  struct Case {
+    const char* text;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"1. e4 (1. Qh5) *",
+       "illegal move 'Qh5' (no legal move of that piece), in the variation at line 1, column 7 (depth 1), in place of "
+       "1.e4"},
+      {"1. e4 ((1. d4)) *",
+       "variation before any move of the line it would vary (expected a move before '('), in the variation at line 1, "
+       "column 7 (depth 1), in place of 1.e4"},
+      {"1. e4 e5 2. Nf3 (2. Nc3 Nc6 (2... Nf6 3. Bc4\n(3. Qh5 Nxh5 4. Qh5)) 3. Bc4) *",
+       "illegal move 'Qh5' (no legal move of that piece), in the variation at line 2, column 1 (depth 3), in place of "
+       "3.Bc4"},
+      {"1. e4 e5 (1... f6 2. Qh5+ --) *",
+       "null move '--' while in check, in the variation at line 1, column 10 (depth 1), in place of 1...e5"},
+      {"1. e4 -- (1... f6 2. Qh5+ --) *",  // in place of a null move
+       "null move '--' while in check, in the variation at line 1, column 10 (depth 1), in place of 1...--"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    const ReadAll r = read_text(c.text);
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].message == c.message);
+  }
+}
+
 TEST_CASE("pgn: bad variations can be dropped instead of failing the game", "[pgn][variations]") {
   const std::string text = "1. e4 e5 (1... Kf8 2. d4) (1... c5 2. Nf3 Qxh1 3. d4) 2. Nf3 *";
   const ReadAll strict = read_text(text);
   REQUIRE(strict.errors.size() == 1);
-  CHECK(strict.errors[0].message == "illegal move 'Kf8' (no legal move of that piece)");  // the king has no legal move
+  CHECK(strict.errors[0].message ==
+        "illegal move 'Kf8' (no legal move of that piece), in the variation at line 1, column 10 (depth 1), in place "
+        "of 1...e5");  // the king has no legal move
   PgnOptions drop;
   drop.drop_bad_variations = true;
   const ReadAll r = read_text(text, drop);
@@ -752,8 +786,12 @@ TEST_CASE("pgn: bad variations can be dropped instead of failing the game", "[pg
   CHECK(r.warnings[0].kind == PgnErrorKind::BadMove);
   CHECK(r.warnings[0].warning);
   CHECK(r.warnings[0].column == 16);
-  CHECK(r.warnings[0].message == "illegal move 'Kf8' (no legal move of that piece) (the rest of the variation is dropped)");
-  CHECK(r.warnings[1].message == "illegal move 'Qxh1'; legal moves of that piece: Qa5, Qb6, Qc7 (the rest of the variation is dropped)");
+  CHECK(r.warnings[0].message ==
+        "illegal move 'Kf8' (no legal move of that piece), in the variation at line 1, column 10 (depth 1), in place "
+        "of 1...e5 (the rest of the variation is dropped)");
+  CHECK(r.warnings[1].message ==
+        "illegal move 'Qxh1'; legal moves of that piece: Qa5, Qb6, Qc7, in the variation at line 1, column 27 "
+        "(depth 1), in place of 1...e5 (the rest of the variation is dropped)");
   const PgnGame& g = r.games[0];
   REQUIRE(g.main_line.moves.size() == 3);
   REQUIRE(g.main_line.moves[1].variations.size() == 2);

@@ -56,9 +56,14 @@
 //     blank line, an Event tag or a tag already seen ends a game that has tags and no
 //     movetext (a blank line among the tags of one game does not).
 //   - A Result tag that differs from the termination marker gives a warning.
-//   - A move that cannot be played inside a variation makes the game bad; with
-//     PgnOptions::drop_bad_variations the rest of that variation is dropped instead,
-//     with a warning. Skipped variations (PgnOptions::variations off) are not checked.
+//   - A move that cannot be played inside a variation makes the game bad (PGN 8.2.5: a
+//     variation holds moves that could legally replace the move before it), and so do a
+//     variation before any move and variations nested too deeply; the message names the
+//     innermost variation, where it starts and the move it replaces ("..., in the
+//     variation at line 3, column 8 (depth 1), in place of 1.e4"). With
+//     PgnOptions::drop_bad_variations the rest of a variation with a bad move is dropped
+//     instead, with a warning. Skipped variations (PgnOptions::variations off) are not
+//     checked.
 //
 //   next() returns Result<PgnRead, PgnError>: PgnRead::Game or PgnRead::End, or the error
 //   of a bad game. Errors carry the game number (1-based within the stream), line and column (1-based)
@@ -245,6 +250,7 @@ class PgnReader {
     Position cur, prev;
     bool has_prev;
     std::uint64_t line, column;
+    Move varied;  // the move the variation is an alternative to (Move::none(): a null move)
   };
 
   PgnReader(Kind kind, std::FILE* file, std::istream* stream, std::string_view text, const PgnOptions& options)
@@ -436,6 +442,18 @@ class PgnReader {
   }
   bool fail_here(PgnErrorKind kind, std::string message) {
     return fail(kind, line_, column(cur_), std::move(message));
+  }
+  // Where a fault inside a variation is: ", in the variation at line 3, column 8 (depth 1),
+  // in place of 1.e4" (the innermost one, and the move it is an alternative to); "" on a
+  // main line. A bad variation makes the whole game bad, so the message must say which.
+  std::string in_variation() const {
+    if (depth_ == 0) return {};
+    const Frame& f = frames_[depth_ - 1];
+    std::string where = ", in the variation at line " + std::to_string(f.line) + ", column " +
+                        std::to_string(f.column) + " (depth " + std::to_string(depth_) + "), in place of " +
+                        std::to_string(f.prev.fullmove_number()) +
+                        (f.prev.side_to_move() == Color::White ? "." : "...");
+    return where + (f.varied ? to_san(f.prev, f.varied) : std::string("--"));
   }
   void warn(PgnVisitor& v, PgnErrorKind kind, std::uint64_t line, std::uint64_t column, std::string message) {
     PgnError w;
@@ -706,7 +724,9 @@ class PgnReader {
       for (const FenError& d : r->repairs) {
         // Counters filled in are not worth a warning; dropped rights or squares are.
         if (d.field == 5 || d.field == 6) continue;
-        warn(v, PgnErrorKind::RepairedSetUp, fen_line_, fen_column_, "FEN tag repaired: dropped " + d.message());
+        const bool dropped = d.error != PositionError::FieldSeparator && d.error != PositionError::AdjacentDigits;
+        warn(v, PgnErrorKind::RepairedSetUp, fen_line_, fen_column_,
+             std::string("FEN tag repaired: ") + (dropped ? "dropped " : "") + d.message());
       }
       pos_ = r->position;
     } else if (detail::trim(setup_) == "1") {
@@ -741,13 +761,15 @@ class PgnReader {
 
     if (n == 2 && ((san[0] == '-' && san[1] == '-') || (san[0] == 'Z' && san[1] == '0'))) {
       if (!options_.allow_null_moves)
-        return fail(PgnErrorKind::NullMove, line, col, "null move " + detail::quote(san) + " (null moves are not allowed)");
+        return fail(PgnErrorKind::NullMove, line, col,
+                    "null move " + detail::quote(san) + " (null moves are not allowed)" + in_variation());
       if (pos_.in_check())
-        return fail(PgnErrorKind::NullMove, line, col, "null move " + detail::quote(san) + " while in check");
+        return fail(PgnErrorKind::NullMove, line, col, "null move " + detail::quote(san) + " while in check" + in_variation());
       v.move(pos_, Move::none(), san);
       if (options_.variations) {
         prev_ = pos_;
         has_prev_ = true;
+        last_move_ = Move::none();
       }
       pos_ = *pos_.play_null();  // not in check: checked above
     } else {
@@ -757,6 +779,7 @@ class PgnReader {
       if (options_.variations) {
         prev_ = pos_;
         has_prev_ = true;
+        last_move_ = m;
       }
       pos_.play_in_place(m);
     }
@@ -772,7 +795,7 @@ class PgnReader {
     if (const Move m = resolve_san(pos_, san, san_options_)) return m;
     const Result<Move, SanError> r = parse_san(pos_, san, san_options_);  // only for its diagnosis
     if (r) return *r;  // cannot happen: resolve_san() reads as parse_san() does
-    fail(PgnErrorKind::BadMove, line, col, r.error().message(pos_, options_.language));
+    fail(PgnErrorKind::BadMove, line, col, r.error().message(pos_, options_.language) + in_variation());
     error_.san = r.error().kind;
     return Move::none();
   }
@@ -1030,12 +1053,13 @@ class PgnReader {
     }
     if (!skip && !has_prev_)
       return fail(PgnErrorKind::VariationWithoutMove, line, col,
-                  "variation before any move of the line it would vary (expected a move before '(')");
+                  "variation before any move of the line it would vary (expected a move before '(')" + in_variation());
     if (depth_ >= options_.max_variation_depth)
       return fail(PgnErrorKind::TooDeep, line, col,
-                  "variations nested more than " + std::to_string(options_.max_variation_depth) + " deep");
+                  "variations nested more than " + std::to_string(options_.max_variation_depth) + " deep" +
+                      in_variation());
     ++cur_;
-    if (frames_.size() <= depth_) frames_.push_back({pos_, prev_, false, 0, 0});
+    if (frames_.size() <= depth_) frames_.push_back({pos_, prev_, false, 0, 0, Move::none()});
     Frame& f = frames_[depth_++];
     f.line = line;
     f.column = col;
@@ -1043,6 +1067,7 @@ class PgnReader {
       f.cur = pos_;
       f.prev = prev_;
       f.has_prev = has_prev_;
+      f.varied = last_move_;
       pos_ = prev_;
       has_prev_ = false;
       v.begin_variation();
@@ -1206,6 +1231,7 @@ class PgnReader {
   PgnResult result_tag_ = PgnResult::None;
   Position pos_ = Position::startpos(), prev_ = Position::startpos();
   bool has_prev_ = false;
+  Move last_move_ = Move::none();  // the move from prev_ to pos_, when has_prev_
   bool has_move_ = false;
   bool game_has_tags_ = false;
   bool in_movetext_ = false;
