@@ -15,8 +15,10 @@ namespace {
 using Plies = std::vector<GameRecord::Ply>;
 
 // The record of one PGN game (movetext, optionally after a FEN tag) under `rules`.
-GameRecord record_of(const std::string& movetext, const Rules& rules = {}, const std::string& fen = {}) {
-  const std::string text = (fen.empty() ? std::string() : "[FEN \"" + fen + "\"]\n\n") + movetext + " *\n";
+GameRecord record_of(const std::string& movetext, const Rules& rules = {},
+                     const std::string& fen = {}) {
+  const std::string text =
+      (fen.empty() ? std::string() : "[FEN \"" + fen + "\"]\n\n") + movetext + " *\n";
   PgnReader reader = PgnReader::from_memory(text);
   PgnGame game;
   INFO(text);
@@ -34,11 +36,13 @@ std::vector<Finding> of_kind(const GameAudit& a, Termination kind) {
   return out;
 }
 
-const char* const knight_shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8";
+const char* const knight_shuffle =
+    "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8";
 
 }  // namespace
 
-TEST_CASE("Defect 4: the audit compares positions as the rules say (castling identity, E12)", "[audit][defect]") {
+TEST_CASE("Defect 4: the audit compares positions as the rules say (castling identity, E12)",
+          "[audit][defect]") {
   // Black's rook on f8 covers f1: White's short castling is never possible. The rook goes
   // h1-h2-h1 (the right is lost), Black's king shuffles e8-d8 (E12, edge_cases_test).
   const std::string fen = "4kr2/8/8/8/8/8/8/4K2R w K - 0 1";
@@ -76,12 +80,16 @@ TEST_CASE("Defect 6: every finding is named by its own ending, exactly", "[audit
     GameResult laws_result;
   };
   const Case cases[] = {
-      {"checkmate", "", "1. f3 e5 2. g4 Qh4#", false, Termination::Checkmate, 4, GameResult::BlackWins},
-      {"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "", false, Termination::Stalemate, 0, GameResult::Draw},
-      {"dead position", "4k3/8/8/8/8/8/8/4KB2 w - - 0 1", "", false, Termination::DeadPosition, 0, GameResult::Draw},
-      {"fivefold", "", knight_shuffle, false, Termination::FivefoldRepetition, 16, GameResult::Draw},
-      {"seventy-five moves", "4k3/8/8/8/8/8/8/R3K3 w - - 149 80", "1. Ra2", true, Termination::SeventyFiveMoves, 1,
+      {"checkmate", "", "1. f3 e5 2. g4 Qh4#", false, Termination::Checkmate, 4,
+       GameResult::BlackWins},
+      {"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "", false, Termination::Stalemate, 0,
        GameResult::Draw},
+      {"dead position", "4k3/8/8/8/8/8/8/4KB2 w - - 0 1", "", false, Termination::DeadPosition, 0,
+       GameResult::Draw},
+      {"fivefold", "", knight_shuffle, false, Termination::FivefoldRepetition, 16,
+       GameResult::Draw},
+      {"seventy-five moves", "4k3/8/8/8/8/8/8/R3K3 w - - 149 80", "1. Ra2", true,
+       Termination::SeventyFiveMoves, 1, GameResult::Draw},
   };
   for (const Case& c : cases) {
     INFO(c.name);
@@ -109,7 +117,8 @@ TEST_CASE("Defect 6: every finding is named by its own ending, exactly", "[audit
   CHECK_FALSE(is_audit_finding(Termination::None));
 }
 
-TEST_CASE("audit: threefold claim points, on the board and by a written move, with their evidence", "[audit]") {
+TEST_CASE("audit: threefold claim points, on the board and by a written move, with their evidence",
+          "[audit]") {
   const GameRecord record = record_of("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8");
   const GameAudit a = audit_game(record, GameResult::Ongoing);
   CHECK(a.plies == 8);
@@ -132,7 +141,8 @@ TEST_CASE("audit: threefold claim points, on the board and by a written move, wi
   CHECK(a.count(Termination::ThreefoldClaim) == int(threefold.size()));
 }
 
-TEST_CASE("audit: play after a fivefold repetition is void, and so is a decisive recorded result", "[audit]") {
+TEST_CASE("audit: play after a fivefold repetition is void, and so is a decisive recorded result",
+          "[audit]") {
   const GameRecord record = record_of(std::string(knight_shuffle) + " 9. e4 e5");
   SECTION("the moves after ply 16 are only counted") {
     const GameAudit a = audit_game(record, GameResult::WhiteWins);
@@ -156,7 +166,8 @@ TEST_CASE("audit: play after a fivefold repetition is void, and so is a decisive
   SECTION("under the 1997 Laws there is no fivefold rule: play goes on, the claims stay claims") {
     Rules rules;
     rules.edition = Edition::Fide1997;
-    const GameAudit a = audit_game(record_of(std::string(knight_shuffle) + " 9. e4 e5", rules), GameResult::WhiteWins);
+    const GameAudit a = audit_game(record_of(std::string(knight_shuffle) + " 9. e4 e5", rules),
+                                   GameResult::WhiteWins);
     CHECK(a.ending == Termination::None);
     CHECK_FALSE(a.played_on);
     CHECK(a.result_agrees);
@@ -165,13 +176,15 @@ TEST_CASE("audit: play after a fivefold repetition is void, and so is a decisive
   }
 }
 
-TEST_CASE("audit: a win recorded for a side that cannot checkmate (5.1.2 from 2023, 6.9)", "[audit]") {
+TEST_CASE("audit: a win recorded for a side that cannot checkmate (5.1.2 from 2023, 6.9)",
+          "[audit]") {
   const std::string fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
   SECTION("2023: Black cannot mate with a bare king: 0-1 disagrees, the Laws give a draw") {
     const GameAudit a = audit_game(record_of("1. Ra2", Rules{}, fen), GameResult::BlackWins);
     CHECK_FALSE(a.result_agrees);
     CHECK(a.laws_result == GameResult::Draw);
-    CHECK(std::string(a.disagreement) == "the winner could not checkmate by any series of legal moves");
+    CHECK(std::string(a.disagreement) ==
+          "the winner could not checkmate by any series of legal moves");
   }
   SECTION("1-0 for the side with the rook agrees") {
     CHECK(audit_game(record_of("1. Ra2", Rules{}, fen), GameResult::WhiteWins).result_agrees);
@@ -183,7 +196,8 @@ TEST_CASE("audit: a win recorded for a side that cannot checkmate (5.1.2 from 20
   }
 }
 
-TEST_CASE("audit: a fifty-move claim is one finding for the whole run; written moves are capped", "[audit]") {
+TEST_CASE("audit: a fifty-move claim is one finding for the whole run; written moves are capped",
+          "[audit]") {
   // 98 plies on the FEN clock, trusted (E13): ply 1 makes 99 (a written move completes
   // the fifty), ply 2 makes 100 (on the board), and so on.
   Rules rules;
@@ -195,37 +209,43 @@ TEST_CASE("audit: a fifty-move claim is one finding for the whole run; written m
   REQUIRE(fifty.size() == 1);
   CHECK(fifty[0].ply == 1);
   CHECK(fifty[0].until_ply == 4);
-  CHECK(fifty[0].on_board);           // true somewhere in the run (from ply 2)
+  CHECK(fifty[0].on_board);              // true somewhere in the run (from ply 2)
   CHECK(fifty[0].intended.size() == 3);  // capped at 3 of Black's king moves
   CHECK(fifty[0].halfmoves == 99);
   CHECK(a.count(Termination::FiftyMoveClaim) == 1);
 }
 
-TEST_CASE("audit: 2014 'the last 75 moves': a 75-move point passed by a pawn move is no ending (spec 7.1, E7)",
-          "[audit]") {
+TEST_CASE(
+    "audit: 2014 'the last 75 moves': a 75-move point passed by a pawn move is no ending (spec "
+    "7.1, E7)",
+    "[audit]") {
   Rules rules;
   rules.edition = Edition::Fide2014;
   rules.interpretation.trust_fen_halfmove_clock = true;
   const std::string fen = "4k3/8/8/8/8/8/P7/R3K3 w - - 149 80";
   SECTION("Last75 (the default 2014 reading): the point stays a finding, the game goes on") {
-    const GameAudit a = audit_game(record_of("1. Rb1 Kd8 2. a4 Ke8", rules, fen), GameResult::Ongoing);
+    const GameAudit a =
+        audit_game(record_of("1. Rb1 Kd8 2. a4 Ke8", rules, fen), GameResult::Ongoing);
     CHECK(a.ending == Termination::None);
     CHECK_FALSE(a.played_on);
     CHECK(a.count(Termination::SeventyFiveMoves) == 1);
   }
   SECTION("any series of 75 moves: the game ended at ply 1") {
     rules.interpretation.seventyfive_2014 = SeventyFiveRule::AnySeries75;
-    const GameAudit a = audit_game(record_of("1. Rb1 Kd8 2. a4 Ke8", rules, fen), GameResult::Ongoing);
+    const GameAudit a =
+        audit_game(record_of("1. Rb1 Kd8 2. a4 Ke8", rules, fen), GameResult::Ongoing);
     CHECK(a.ending == Termination::SeventyFiveMoves);
     CHECK(a.end_ply == 1);
     CHECK(a.played_on);
   }
 }
 
-TEST_CASE("audit: the audit reads the record as it stood at each ply, like a live game", "[audit]") {
+TEST_CASE("audit: the audit reads the record as it stood at each ply, like a live game",
+          "[audit]") {
   // The findings of an audit of a finished record are the claims a Game offered at each
   // ply of the same game.
-  const char* moves[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "e4", "e5", "Nf3", "Nf6", "Ng1", "Ng8"};
+  const char* moves[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1",
+                         "Ng8", "e4",  "e5",  "Nf3", "Nf6", "Ng1", "Ng8"};
   Game g;
   std::vector<GameRecord::Ply> claim_plies;
   for (const char* m : moves) {

@@ -30,7 +30,8 @@ class Reference {
   void play(arbiter::Move m) {
     const arbiter::Position& p = positions_.back();
     const bool pawn = arbiter::type_of(p.piece_on(m.from())) == arbiter::PieceType::Pawn;
-    const bool capture = !m.is_castling() && (m.is_en_passant() || p.piece_on(m.to()) != arbiter::Piece::None);
+    const bool capture =
+        !m.is_castling() && (m.is_en_passant() || p.piece_on(m.to()) != arbiter::Piece::None);
     zeroing_.push_back(pawn || capture);
     positions_.push_back(p.play_unchecked(m));
     signatures_.emplace_back(positions_.back());
@@ -53,9 +54,12 @@ class Reference {
     f.seventyfive = f.halfmoves >= 150;
     for (arbiter::Move m : moves) {
       const bool pawn = arbiter::type_of(pos.piece_on(m.from())) == arbiter::PieceType::Pawn;
-      const bool capture = !m.is_castling() && (m.is_en_passant() || pos.piece_on(m.to()) != arbiter::Piece::None);
+      const bool capture =
+          !m.is_castling() && (m.is_en_passant() || pos.piece_on(m.to()) != arbiter::Piece::None);
       if (!pawn && !capture && f.halfmoves + 1 >= 100) f.fifty_intended = true;
-      if (!f.threefold_intended && occurrences(arbiter::PositionSignature(pos.play_unchecked(m)), i) >= 2) f.threefold_intended = true;
+      if (!f.threefold_intended &&
+          occurrences(arbiter::PositionSignature(pos.play_unchecked(m)), i) >= 2)
+        f.threefold_intended = true;
     }
     return f;
   }

@@ -18,8 +18,8 @@ namespace {
 
 // Checks the library against the reference at `ply` of a record, as the record stood
 // then (the reference has played exactly the moves up to `ply`).
-void check_ply(const GameRecord& record, GameRecord::Ply ply, const arbiter_reference::Reference& ref,
-               const Rules& rules) {
+void check_ply(const GameRecord& record, GameRecord::Ply ply,
+               const arbiter_reference::Reference& ref, const Rules& rules) {
   const arbiter_reference::Flags want = ref.flags();
   const AvailableClaims got = available_claims(record, ply, ClaimContext{}, rules);
   const Termination ending = automatic_ending(record, ply, rules);
@@ -32,25 +32,31 @@ void check_ply(const GameRecord& record, GameRecord::Ply ply, const arbiter_refe
   REQUIRE(!got.fifty_intended.empty() == want.fifty_intended);
   REQUIRE((ending == Termination::Checkmate) == want.checkmate);
   REQUIRE((ending == Termination::Stalemate) == want.stalemate);
-  if (ending != Termination::Checkmate && ending != Termination::Stalemate && ending != Termination::DeadPosition) {
+  if (ending != Termination::Checkmate && ending != Termination::Stalemate &&
+      ending != Termination::DeadPosition) {
     REQUIRE((ending == Termination::FivefoldRepetition) == want.fivefold);
     REQUIRE((ending == Termination::SeventyFiveMoves) == (want.seventyfive && !want.fivefold));
   }
   // Every listed intended move really makes the claim correct.
   for (Move m : got.threefold_intended) REQUIRE(record.count_after(ply, m) >= 3);
 }
-void check_ply(const GameRecord& record, const arbiter_reference::Reference& ref, const Rules& rules) {
+void check_ply(const GameRecord& record, const arbiter_reference::Reference& ref,
+               const Rules& rules) {
   check_ply(record, record.ply(), ref, rules);
 }
 
 }  // namespace
 
-TEST_CASE("claims: available_claims and automatic endings match the brute-force reference on random games", "[claims][reference]") {
+TEST_CASE(
+    "claims: available_claims and automatic endings match the brute-force reference on random "
+    "games",
+    "[claims][reference]") {
   const Rules rules;  // 2023
   std::mt19937 rng(2023);
   std::uint64_t plies = 0, threefolds = 0, fifties = 0, intended = 0;
   const char* starts[] = {"3qk3/8/8/8/8/8/8/3QK3 w - - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-                          "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"};
+                          "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"};
   for (int game = 0; game < 120; ++game) {
     const Position start = arbiter_test::position(starts[game % 4]);
     GameRecord record(start);
@@ -64,7 +70,8 @@ TEST_CASE("claims: available_claims and automatic endings match the brute-force 
       if (record.ply() >= 4 && rng() % 3) {
         const Move back = record.move(record.ply() - 3);
         const Move undo(back.to(), back.from());
-        if (is_legal(record.position(), undo) && !record.position().resets_halfmove_clock(undo)) m = undo;
+        if (is_legal(record.position(), undo) && !record.position().resets_halfmove_clock(undo))
+          m = undo;
       }
       record.play(m);
       ref.play(m);
@@ -76,8 +83,9 @@ TEST_CASE("claims: available_claims and automatic endings match the brute-force 
       ++plies;
     }
   }
-  WARN("reference check: " << plies << " plies, " << threefolds << " threefold positions, " << intended
-                           << " with an intended-move threefold, " << fifties << " past fifty moves");
+  WARN("reference check: " << plies << " plies, " << threefolds << " threefold positions, "
+                           << intended << " with an intended-move threefold, " << fifties
+                           << " past fifty moves");
   CHECK(threefolds > 100);
   CHECK(intended > 100);
   CHECK(fifties > 100);
@@ -125,15 +133,19 @@ void check_corpus(std::uint64_t stride) {
     }
     std::fclose(in);
   }
-  WARN("corpus: " << games << " games, " << checked_games << " checked at every ply (" << checked_plies
-                  << " plies) against the brute-force reference; endings: " << endings[int(Termination::Checkmate)]
-                  << " checkmate, " << endings[int(Termination::Stalemate)] << " stalemate, "
+  WARN("corpus: " << games << " games, " << checked_games << " checked at every ply ("
+                  << checked_plies << " plies) against the brute-force reference; endings: "
+                  << endings[int(Termination::Checkmate)] << " checkmate, "
+                  << endings[int(Termination::Stalemate)] << " stalemate, "
                   << endings[int(Termination::DeadPosition)] << " dead position, "
                   << endings[int(Termination::FivefoldRepetition)] << " fivefold, "
                   << endings[int(Termination::SeventyFiveMoves)] << " seventy-five moves, "
-                  << endings[int(Termination::None)] << " none on the board (resignation, agreement, claim or time)");
-  if (arbiter_test::shared_corpus_files().empty()) CHECK(games == arbiter_test::committed_corpus_games);
-  else CHECK(games > 70000 + arbiter_test::committed_corpus_games);
+                  << endings[int(Termination::None)]
+                  << " none on the board (resignation, agreement, claim or time)");
+  if (arbiter_test::shared_corpus_files().empty())
+    CHECK(games == arbiter_test::committed_corpus_games);
+  else
+    CHECK(games > 70000 + arbiter_test::committed_corpus_games);
   CHECK(checked_games >= arbiter_test::committed_corpus_games);
   std::uint64_t classified = 0;
   for (std::uint64_t n : endings) classified += n;
@@ -142,8 +154,9 @@ void check_corpus(std::uint64_t stride) {
 
 }  // namespace
 
-TEST_CASE("claims: the corpus agrees with the brute-force reference at every ply (a sample of games)",
-          "[claims][reference][corpus]") {
+TEST_CASE(
+    "claims: the corpus agrees with the brute-force reference at every ply (a sample of games)",
+    "[claims][reference][corpus]") {
 #ifdef NDEBUG
   check_corpus(16);
 #else
@@ -151,6 +164,7 @@ TEST_CASE("claims: the corpus agrees with the brute-force reference at every ply
 #endif
 }
 
-TEST_CASE("claims: every game of the corpus agrees with the brute-force reference at every ply", "[.deep][deep]") {
+TEST_CASE("claims: every game of the corpus agrees with the brute-force reference at every ply",
+          "[.deep][deep]") {
   check_corpus(1);
 }

@@ -16,23 +16,24 @@
 #include "test_util.hpp"
 
 #if defined(ARBITER_CLI_PATH) && !defined(_WIN32)
-#  include <unistd.h>
+#include <unistd.h>
 
-#  if __has_include(<nlohmann/json.hpp>)
-#    include <nlohmann/json.hpp>
-#    define ARBITER_HAVE_JSON 1
-#  endif
+#if __has_include(<nlohmann/json.hpp>)
+#include <nlohmann/json.hpp>
+#define ARBITER_HAVE_JSON 1
+#endif
 
 namespace {
 
 using arbiter_test::Run;
 
 // Runs `printf '%s' INPUT | arbiter ARGS`; standard error to `err` if given, else dropped.
-Run run_dead(const std::string& input, const std::string& args, const std::string& err = "/dev/null") {
+Run run_dead(const std::string& input, const std::string& args,
+             const std::string& err = "/dev/null") {
   std::string quoted;
   for (char c : input) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return arbiter_test::run_command("printf '%s' '" + quoted + "' | '" + ARBITER_CLI_PATH + "' dead " + args +
-                                   " 2>" + err);
+  return arbiter_test::run_command("printf '%s' '" + quoted + "' | '" + ARBITER_CLI_PATH +
+                                   "' dead " + args + " 2>" + err);
 }
 
 std::vector<std::string> fields(const std::string& line) {
@@ -60,7 +61,8 @@ const std::string header = "fen\twhite\tblack\tdead\twhite_mate\tblack_mate\tnod
 
 }  // namespace
 
-TEST_CASE("cli dead: header, one row per FEN in input order, comments and trailing text skipped", "[cli][dead]") {
+TEST_CASE("cli dead: header, one row per FEN in input order, comments and trailing text skipped",
+          "[cli][dead]") {
   const std::string input =
       "# a comment\n"
       "\n"
@@ -86,9 +88,11 @@ TEST_CASE("cli dead: header, one row per FEN in input order, comments and traili
   CHECK(std::stoull(row[6]) > 0);
 }
 
-TEST_CASE("cli dead: an unreadable FEN gets an error row, its line number on stderr, exit 1", "[cli][dead]") {
+TEST_CASE("cli dead: an unreadable FEN gets an error row, its line number on stderr, exit 1",
+          "[cli][dead]") {
   const std::string err = "/tmp/arbiter-dead-test-" + std::to_string(getpid()) + ".txt";
-  const Run r = run_dead("8/8/8/4k3/8/8/8/4K3 w - - 0 1\nnot a fen\n8/8/8/4k3/8/8/8/4K3 b - - 0 1\n", "", err);
+  const Run r = run_dead(
+      "8/8/8/4k3/8/8/8/4K3 w - - 0 1\nnot a fen\n8/8/8/4k3/8/8/8/4K3 b - - 0 1\n", "", err);
   CHECK(r.status == 1);
   const auto lines = arbiter_test::split_lines(r.out);
   REQUIRE(lines.size() == 4);
@@ -110,14 +114,16 @@ TEST_CASE("cli dead: --fen, --quick, --nodes; a missing file is exit 2", "[cli][
   CHECK(std::stoull(fields(lines[1])[6]) <= 202);
   r = run_dead("", "--quick --fen '8/8/8/4k3/8/8/8/2B1K3 w - - 0 1'");
   REQUIRE(r.status == 0);
-  CHECK(arbiter_test::split_lines(r.out).at(1) == "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1\tnowin\tnowin\t1\t-\t-\t2");
+  CHECK(arbiter_test::split_lines(r.out).at(1) ==
+        "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1\tnowin\tnowin\t1\t-\t-\t2");
   CHECK(run_dead("", "/nonexistent/file.txt").status == 2);
   CHECK(run_dead("", "--nodes 0 --fen startpos").status == 2);
 }
 
-#  ifdef ARBITER_HAVE_JSON
+#ifdef ARBITER_HAVE_JSON
 TEST_CASE("cli dead --json: one object per position with the same fields", "[cli][dead]") {
-  const Run r = run_dead("8/8/8/4k3/8/8/8/4K3 w - - 0 1\n8/8/3q4/4k3/8/8/3N4/4K3 w - - 0 1\nbad\n", "--json");
+  const Run r =
+      run_dead("8/8/8/4k3/8/8/8/4K3 w - - 0 1\n8/8/3q4/4k3/8/8/3N4/4K3 w - - 0 1\nbad\n", "--json");
   CHECK(r.status == 1);
   const auto lines = arbiter_test::split_lines(r.out);
   REQUIRE(lines.size() == 3);
@@ -138,6 +144,6 @@ TEST_CASE("cli dead --json: one object per position with the same fields", "[cli
   CHECK(bad["black"] == "error");
   CHECK(bad["error"].is_string());
 }
-#  endif
+#endif
 
 #endif

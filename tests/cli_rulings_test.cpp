@@ -9,13 +9,13 @@
 // warning when it is absent.
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <array>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -591,7 +591,8 @@ TEST_CASE("cli audit: the bundled sample, with boards (golden)", "[cli]") {
   CHECK(contains(r.out, "      FEN: 4B3/5b2/7k/5K2/8/8/8/8 b - - 0 81\n"));
   CHECK(contains(
       r.out,
-      "Summary (FIDE Laws of Chess in force from 1 January 2023): games: 5 (0 could not be read), plies: 532\n"
+      "Summary (FIDE Laws of Chess in force from 1 January 2023): games: 5 (0 could not be read), "
+      "plies: 532\n"
       "  threefold_claim  28\n  fifty_claim      0\n  checkmate        0\n  stalemate        0\n"
       "  dead_position    1\n  fivefold         3\n  seventyfive      0\n"
       "  games played on after their end: 3\n  games whose result disagrees with the Laws: 1\n"));
@@ -626,9 +627,9 @@ TEST_CASE("cli audit: the sample under the 2009 Laws, in Russian (golden)", "[cl
   CHECK(!contains(r.out, "9.6"));
   CHECK(contains(r.out, "  threefold_claim  39\n"));
   CHECK(contains(r.out, "  fivefold         0\n"));
-  CHECK(contains(
-      r.out,
-      "  партий, продолженных после окончания: 1\n  партий, результат которых не соответствует Правилам: 0\n"));
+  CHECK(contains(r.out,
+                 "  партий, продолженных после окончания: 1\n  партий, результат которых не "
+                 "соответствует Правилам: 0\n"));
 }
 
 TEST_CASE("cli audit --json: the bundled sample (golden), every documented field", "[cli]") {
@@ -757,8 +758,9 @@ TEST_CASE("cli trace: the whole sample; its keys and counts agree with `arbiter 
   }
 }
 
-TEST_CASE("cli trace: a checkmate or stalemate carries no claim and no 75-move flag (Article 5 first)",
-          "[cli]") {
+TEST_CASE(
+    "cli trace: a checkmate or stalemate carries no claim and no 75-move flag (Article 5 first)",
+    "[cli]") {
   // A flag says what holds in the position under the Laws. Article 5 ends the game at once
   // (checkmate 5.1.1, stalemate 5.2.1, dead position 5.2.2): no claim can be made there and
   // the 75-move rule does not apply (9.6.2, last sentence: a checkmate stands); where a
@@ -767,12 +769,14 @@ TEST_CASE("cli trace: a checkmate or stalemate carries no claim and no 75-move f
   auto game = [](const std::string& event, const std::string& fen, const std::string& moves) {
     return "[Event \"" + event + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + moves + " *\n\n";
   };
-  const TempFile games(game("mate, clock 105", "k7/8/NKB5/8/8/8/8/8 b - - 105 176", "") +
-                       game("mate, clock 150", "4Q1k1/ppp2ppp/1b4rr/1n1bp3/1BqPB1N1/2P3n1/PPN2PPP/1KR4R b - - 150 79", "") +
-                       game("stalemate, clock 150", "k7/8/1Q6/8/8/8/8/K7 b - - 150 100", "") +
-                       game("dead, clock 150", "k7/8/8/8/8/8/8/K7 w - - 150 100", "") +
-                       game("75 moves", "k7/8/1K6/2B5/8/8/8/N7 w - - 150 176", "") +
-                       game("mate on the 150th ply", "k7/8/1K6/8/8/8/8/2R5 w - - 149 100", "100. Rc8#"));
+  const TempFile games(
+      game("mate, clock 105", "k7/8/NKB5/8/8/8/8/8 b - - 105 176", "") +
+      game("mate, clock 150",
+           "4Q1k1/ppp2ppp/1b4rr/1n1bp3/1BqPB1N1/2P3n1/PPN2PPP/1KR4R b - - 150 79", "") +
+      game("stalemate, clock 150", "k7/8/1Q6/8/8/8/8/K7 b - - 150 100", "") +
+      game("dead, clock 150", "k7/8/8/8/8/8/8/K7 w - - 150 100", "") +
+      game("75 moves", "k7/8/1K6/2B5/8/8/8/N7 w - - 150 176", "") +
+      game("mate on the 150th ply", "k7/8/1K6/8/8/8/8/2R5 w - - 149 100", "100. Rc8#"));
   const Run r = run("trace --trust-fen-clock " + quote(games.path().string()));
   REQUIRE(r.status == 0);
   CHECK(r.err.empty());
@@ -799,7 +803,9 @@ TEST_CASE("cli trace: a checkmate or stalemate carries no claim and no 75-move f
   REQUIRE(audit.status == 0);
   const auto lines = split_lines(audit.out);
   REQUIRE(lines.size() == 7);
-  const char* endings[] = {"checkmate", "checkmate", "stalemate", "dead position", "seventy-five-move rule", "checkmate"};
+  const char* endings[] = {
+      "checkmate", "checkmate", "stalemate", "dead position", "seventy-five-move rule",
+      "checkmate"};
   for (std::size_t i = 0; i < 6; ++i) {
     INFO("game " << i + 1);
     CHECK(json::parse(lines[i])["ending"]["termination"] == endings[i]);
@@ -1016,7 +1022,8 @@ std::vector<std::string> listed_commands() {
   std::vector<std::string> commands;
   bool in_list = false;
   for (const std::string& line : split_lines(help.out)) {
-    if (line == "Subcommands:") in_list = true;
+    if (line == "Subcommands:")
+      in_list = true;
     else if (in_list && line.size() > 2 && line[0] == ' ' && line[2] != ' ')
       commands.push_back(line.substr(2, line.find(' ', 2) - 2));
   }
@@ -1032,7 +1039,8 @@ TEST_CASE("cli: lost output exits 2 with \"cannot write standard output\", for e
     return;
   }
   const std::string sample = quote((games_dir() / "sample.pgn").string());
-  const std::string lost = "arbiter: cannot write standard output: " + std::string(std::strerror(ENOSPC)) + "\n";
+  const std::string lost =
+      "arbiter: cannot write standard output: " + std::string(std::strerror(ENOSPC)) + "\n";
   struct Lost {
     std::string command, args;
   };
@@ -1077,7 +1085,8 @@ TEST_CASE("cli: lost output exits 2 with \"cannot write standard output\", for e
 
 // ---- messages ----------------------------------------------------------------------------
 
-TEST_CASE("cli: every numeric option states its range in words (\"--game must be 1 or more\")", "[cli]") {
+TEST_CASE("cli: every numeric option states its range in words (\"--game must be 1 or more\")",
+          "[cli]") {
   // Before, `claim --game 0` printed CLI11's "Value 0 not in range 0.000000 to 17976931348..."
   // (the largest double, 309 digits).
   struct Bad {
@@ -1086,9 +1095,11 @@ TEST_CASE("cli: every numeric option states its range in words (\"--game must be
   const std::vector<Bad> cases = {
       {"claim --pgn sample.pgn --game 0 --ply 1 --claim threefold", "--game must be 1 or more\n"},
       {"claim --pgn sample.pgn --game x --ply 1 --claim threefold", "--game must be 1 or more\n"},
-      {"claim --pgn sample.pgn --game 99999999999 --ply 1 --claim threefold", "--game must be at most 2147483647\n"},
+      {"claim --pgn sample.pgn --game 99999999999 --ply 1 --claim threefold",
+       "--game must be at most 2147483647\n"},
       {"claim --pgn sample.pgn --game 2 --ply -1 --claim threefold", "--ply must be 0 or more\n"},
-      {"claim --pgn sample.pgn --game 2 --ply 49 --claim threefold --seconds-left -5", "--seconds-left must be 0 or more\n"},
+      {"claim --pgn sample.pgn --game 2 --ply 49 --claim threefold --seconds-left -5",
+       "--seconds-left must be 0 or more\n"},
       {"perft --fen startpos --depth 21", "--depth must be from 0 to 20\n"},
       {"perft --fen startpos --depth -1", "--depth must be from 0 to 20\n"},
       // Ranges that depend on the file: said in words too.
@@ -1112,7 +1123,8 @@ TEST_CASE("cli: every numeric option states its range in words (\"--game must be
       const std::string option = line.substr(at, line.find(' ', at) - at);
       for (const char* value : {"-99999999999999999999999", "1e999", "x"}) {
         const Run r = run(command + " " + option + " " + value);
-        INFO("arbiter " << command << " " << option << " " << value << "\nstandard error: " << r.err);
+        INFO("arbiter " << command << " " << option << " " << value
+                        << "\nstandard error: " << r.err);
         CHECK(r.status == 2);
         CHECK(r.err.rfind(option + " must be ", 0) == 0);
         CHECK(r.err.find("000000") == std::string::npos);
@@ -1121,10 +1133,12 @@ TEST_CASE("cli: every numeric option states its range in words (\"--game must be
   }
 }
 
-TEST_CASE("cli claim: a written move from an empty square says \"there is no piece on h5\"", "[cli]") {
+TEST_CASE("cli claim: a written move from an empty square says \"there is no piece on h5\"",
+          "[cli]") {
   // Zukertort - Steinitz after 24...Kf7 (ply 48): h5 is empty. Before, the consequence said
   // "the piece of the written move has no legal move".
-  const std::string zs = "claim --pgn sample.pgn --game 2 --ply 48 --claim threefold --intended h5h8";
+  const std::string zs =
+      "claim --pgn sample.pgn --game 2 --ply 48 --claim threefold --intended h5h8";
   const std::vector<std::pair<std::string, std::string>> languages = {
       {"en", "There is no piece on h5, so any legal move may be made."},
       {"pt", "Não há nenhuma peça em h5, portanto qualquer lance legal pode ser feito."},
@@ -1347,10 +1361,10 @@ std::string describe_set(const std::set<std::uint64_t>& games) {
 // games the file has and adds its bad ones to `bad`.
 std::uint64_t check_one_verdict(const std::string& file, std::uint64_t& bad) {
   const Verdict pgn = pgn_verdict(file), trace = trace_verdict(file), audit = audit_verdict(file);
-  INFO(file << "\nbad games: pgn " << describe_set(pgn.bad) << ", trace " << describe_set(trace.bad) << ", audit "
-            << describe_set(audit.bad) << "\ngames: pgn " << pgn.games << ", trace " << trace.games << ", audit "
-            << audit.games << "\nexit: pgn " << pgn.status << ", trace " << trace.status << ", audit "
-            << audit.status);
+  INFO(file << "\nbad games: pgn " << describe_set(pgn.bad) << ", trace " << describe_set(trace.bad)
+            << ", audit " << describe_set(audit.bad) << "\ngames: pgn " << pgn.games << ", trace "
+            << trace.games << ", audit " << audit.games << "\nexit: pgn " << pgn.status
+            << ", trace " << trace.status << ", audit " << audit.status);
   CHECK(trace.problems == "");
   CHECK(audit.problems == "");
   CHECK(pgn.bad == trace.bad);
@@ -1373,15 +1387,17 @@ std::string bad_variation_games() {
   deep += std::string(70, ')') + " *";
   const std::string head = "[Event \"?\"]\n[Result \"*\"]\n\n";
   return head + "1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6)) 2. Nf3 *\n\n" +  // good
-         head + "1. e4 ((1. d4)) *\n\n" +                                 // 2
-         head + "1. e4 (1. Qh5) *\n\n" +                                  // 3
+         head + "1. e4 ((1. d4)) *\n\n" +                                // 2
+         head + "1. e4 (1. Qh5) *\n\n" +                                 // 3
          head + "1. e4 e5 (1... c5 2. Nf3 (2. Qh5 Nc6 3. Qxf7+ Kxf7 4. Qh5)) 2. Nf3 *\n\n" +  // 4
-         head + deep + "\n\n" +                                           // 5
-         head + "1. d4 d5 *\n";                                           // good
+         head + deep + "\n\n" +                                                               // 5
+         head + "1. d4 d5 *\n";  // good
 }
 
-TEST_CASE("cli: one verdict for one file: pgn trace audit and claim all reject a game with a bad variation",
-          "[cli]") {
+TEST_CASE(
+    "cli: one verdict for one file: pgn trace audit and claim all reject a game with a bad "
+    "variation",
+    "[cli]") {
   // Before, `pgn` reported games 2-5 bad (exit 1) while trace and audit, which skipped
   // variations unread, ruled on their main lines (exit 0).
   const TempFile games(bad_variation_games());
@@ -1394,14 +1410,22 @@ TEST_CASE("cli: one verdict for one file: pgn trace audit and claim all reject a
   // and audit report the same messages.
   const std::string file = games.path().string();
   const std::vector<std::string> messages = {
-      file + ": game 2, line 9, column 8: variation before any move of the line it would vary (expected a move "
-             "before '('), in the variation at line 9, column 7 (depth 1), in place of 1.e4",
-      file + ": game 3, line 14, column 11: illegal move 'Qh5' (no legal move of that piece), in the variation at "
-             "line 14, column 7 (depth 1), in place of 1.e4",
-      file + ": game 4, line 19, column 55: illegal move 'Qh5' (no legal move of that piece), in the variation at "
-             "line 19, column 26 (depth 2), in place of 2.Nf3",
-      file + ": game 5, line 24, column 455: variations nested more than 64 deep, in the variation at line 24, "
-             "column 448 (depth 64), in place of 1.d4"};
+      file +
+          ": game 2, line 9, column 8: variation before any move of the line it would vary "
+          "(expected a move "
+          "before '('), in the variation at line 9, column 7 (depth 1), in place of 1.e4",
+      file +
+          ": game 3, line 14, column 11: illegal move 'Qh5' (no legal move of that piece), in the "
+          "variation at "
+          "line 14, column 7 (depth 1), in place of 1.e4",
+      file +
+          ": game 4, line 19, column 55: illegal move 'Qh5' (no legal move of that piece), in the "
+          "variation at "
+          "line 19, column 26 (depth 2), in place of 2.Nf3",
+      file +
+          ": game 5, line 24, column 455: variations nested more than 64 deep, in the variation at "
+          "line 24, "
+          "column 448 (depth 64), in place of 1.d4"};
   const auto pgn_err = split_lines(run("pgn " + quote(file)).err);
   const auto trace_err = split_lines(run("trace " + quote(file)).err);
   for (const std::string& m : messages) {
@@ -1414,19 +1438,23 @@ TEST_CASE("cli: one verdict for one file: pgn trace audit and claim all reject a
   // pgn --no-variations leaves variations out of its output, but still reads and checks them.
   CHECK(run("pgn --no-variations " + quote(games.path().string())).status == 1);
   // claim: the game cannot be read, whatever its main line.
-  const Run claim = run("claim --pgn " + quote(games.path().string()) + " --game 3 --ply 1 --claim threefold");
+  const Run claim =
+      run("claim --pgn " + quote(games.path().string()) + " --game 3 --ply 1 --claim threefold");
   CHECK(claim.status == 2);
-  CHECK(contains(claim.err, "game 3 cannot be read: game 3, line 14, column 11: illegal move 'Qh5'"));
+  CHECK(
+      contains(claim.err, "game 3 cannot be read: game 3, line 14, column 11: illegal move 'Qh5'"));
 }
 
-TEST_CASE("cli: pgn trace and audit agree game by game on which games are bad (committed files; fuzz and "
-          "real-games corpora)",
-          "[cli]") {
+TEST_CASE(
+    "cli: pgn trace and audit agree game by game on which games are bad (committed files; fuzz and "
+    "real-games corpora)",
+    "[cli]") {
   std::vector<std::string> files;
   auto add_folder = [&](const fs::path& folder, bool pgn_only) {
     std::vector<std::string> found;
     for (const fs::directory_entry& e : fs::directory_iterator(folder))
-      if (e.is_regular_file() && (!pgn_only || e.path().extension() == ".pgn")) found.push_back(e.path().string());
+      if (e.is_regular_file() && (!pgn_only || e.path().extension() == ".pgn"))
+        found.push_back(e.path().string());
     std::sort(found.begin(), found.end());
     REQUIRE(!found.empty());
     files.insert(files.end(), found.begin(), found.end());
@@ -1435,16 +1463,21 @@ TEST_CASE("cli: pgn trace and audit agree game by game on which games are bad (c
   add_folder(fs::path(ARBITER_TEST_DATA_DIR) / "corpus", true);  // committed real games
   add_folder(cli_data_dir(), true);
   add_folder(games_dir(), true);
-  add_folder((fs::path(ARBITER_TEST_DATA_DIR) / ".." / "fuzz" / "corpus" / "pgn").lexically_normal(), false);
+  add_folder(
+      (fs::path(ARBITER_TEST_DATA_DIR) / ".." / "fuzz" / "corpus" / "pgn").lexically_normal(),
+      false);
   const TempFile cases(bad_variation_games());
   files.push_back(cases.path().string());
 #if defined(NDEBUG)
   if (fs::is_directory(corpus_dir()))
     add_folder(corpus_dir(), true);
   else
-    WARN("the real-games corpus is absent (" << corpus_dir().string() << "): only the committed files are checked");
+    WARN("the real-games corpus is absent (" << corpus_dir().string()
+                                             << "): only the committed files are checked");
 #else
-  WARN("not a Release build (NDEBUG undefined): the real-games corpus is skipped, too slow with sanitizers");
+  WARN(
+      "not a Release build (NDEBUG undefined): the real-games corpus is skipped, too slow with "
+      "sanitizers");
 #endif
   std::uint64_t games = 0, bad = 0;
   for (const std::string& file : files) games += check_one_verdict(file, bad);

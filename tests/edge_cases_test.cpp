@@ -22,7 +22,9 @@ namespace {
 
 using Plies = std::vector<GameRecord::Ply>;
 
-GameOptions trusting(Edition e = Edition::Fide2023) { return options_for(e, TimeControl::Standard, true); }
+GameOptions trusting(Edition e = Edition::Fide2023) {
+  return options_for(e, TimeControl::Standard, true);
+}
 
 /// The knights' shuffle from the start: after it the start position has recurred.
 void shuffle(Game& g, int times) {
@@ -81,9 +83,12 @@ const char* const king_walk_fen = "k7/8/8/4p3/4P3/8/8/K7 w - - 0 1";
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E1 9.2.1/9.3.1/9.5.3: an illegal intended move makes the claim incorrect; the same piece must move",
-          "[claims][edge]") {
-  SECTION("threefold: the written knight move is illegal; another move of that knight is required") {
+TEST_CASE(
+    "E1 9.2.1/9.3.1/9.5.3: an illegal intended move makes the claim incorrect; the same piece must "
+    "move",
+    "[claims][edge]") {
+  SECTION(
+      "threefold: the written knight move is illegal; another move of that knight is required") {
     Game g;
     play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"});
     // Black writes Nf6-f8 (the bishop stands there): no position can arise from it.
@@ -124,7 +129,8 @@ TEST_CASE("E1 9.2.1/9.3.1/9.5.3: an illegal intended move makes the claim incorr
   SECTION("the written piece has no legal move at all: any legal move (4.5)") {
     Game g;
     play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"});
-    const Ruling r = g.claim(threefold(Color::Black, Move(Square::A8, Square::A6)));  // the rook is boxed in
+    const Ruling r =
+        g.claim(threefold(Color::Black, Move(Square::A8, Square::A6)));  // the rook is boxed in
     CHECK_FALSE(r.correct);
     CHECK(r.intended_illegal);
     CHECK(r.must_move_from == Square::None);
@@ -144,7 +150,8 @@ TEST_CASE("E1 9.2.1/9.3.1/9.5.3: an illegal intended move makes the claim incorr
   }
   SECTION("fifty moves: an illegal written move cannot complete the fifty moves") {
     Game g(position("4k3/4n3/8/8/8/8/4N3/4K3 w - - 99 80"), trusting());
-    const Ruling r = g.claim(fifty(Color::White, Move(Square::E2, Square::E4)));  // not a knight move
+    const Ruling r =
+        g.claim(fifty(Color::White, Move(Square::E2, Square::E4)));  // not a knight move
     CHECK(r.admissible());
     CHECK_FALSE(r.correct);
     CHECK(r.intended_illegal);
@@ -190,13 +197,14 @@ TEST_CASE("E1 9.2.1/9.3.1/9.5.3: an illegal intended move makes the claim incorr
         {Edition::Fide2023, TimeControl::Blitz, true, 100, 100, 120, "9.5.3"},
     };
     for (const Row& row : rows) {
-      INFO(laws(row.e).id << " " << to_string(row.tc) << " literal B.2 " << row.literal_b2 << " claimant "
-                          << row.claimant_before);
+      INFO(laws(row.e).id << " " << to_string(row.tc) << " literal B.2 " << row.literal_b2
+                          << " claimant " << row.claimant_before);
       GameOptions o = options_for(row.e, row.tc);
       o.rules.interpretation.blitz_2023_literal_b2 = row.literal_b2;
       Game g(Position::startpos(), o);
       play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"});
-      const Ruling r = g.claim(threefold(Color::Black, Move(Square::F6, Square::F8), row.claimant_before));
+      const Ruling r =
+          g.claim(threefold(Color::Black, Move(Square::F6, Square::F8), row.claimant_before));
       CHECK_FALSE(r.correct);
       CHECK(r.opponent_seconds_added == row.opponent_bonus);
       CHECK(r.claimant_seconds_after == row.claimant_after);
@@ -207,8 +215,10 @@ TEST_CASE("E1 9.2.1/9.3.1/9.5.3: an illegal intended move makes the claim incorr
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E2 9.4: a piece touched before claiming makes the claim inadmissible this turn (1997: only a move)",
-          "[claims][edge]") {
+TEST_CASE(
+    "E2 9.4: a piece touched before claiming makes the claim inadmissible this turn (1997: only a "
+    "move)",
+    "[claims][edge]") {
   // White has the move after 100 plies without pawn move or capture (the FEN clock trusted).
   const char* fen = "4k3/4n3/8/8/8/8/4N3/4K3 w - - 100 80";
   SECTION("2001 on: inadmissible; touch move applies; the right returns on the next turn") {
@@ -261,14 +271,16 @@ TEST_CASE("E2 9.4: a piece touched before claiming makes the claim inadmissible 
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E3 1.3/9.4: a claim after releasing the move that makes the third occurrence is inadmissible",
-          "[claims][edge]") {
+TEST_CASE(
+    "E3 1.3/9.4: a claim after releasing the move that makes the third occurrence is inadmissible",
+    "[claims][edge]") {
   for (const ClaimArticles& a : claim_articles) {
     INFO(laws(a.edition).id);
     Game g(Position::startpos(), options_for(a.edition));
     // Black makes the move that produces the third occurrence, then claims.
     play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"});
-    for (const Ruling& r : {g.claim(threefold(Color::Black)), g.claim(threefold(Color::Black, uci(g, "g1f3")))}) {
+    for (const Ruling& r :
+         {g.claim(threefold(Color::Black)), g.claim(threefold(Color::Black, uci(g, "g1f3")))}) {
       CHECK(r.inadmissible == Inadmissible::NotOnMove);
       CHECK_FALSE(r.correct);
       CHECK(r.opponent_seconds_added == 0);
@@ -297,8 +309,9 @@ TEST_CASE("E4 9.6.2/5.1.1: checkmate on the 150th ply stands", "[edge]") {
     const char* mate_article;
     const char* seventyfive_article;  // "" where there is no 75-move rule
   };
-  for (const Row& row : {Row{Edition::Fide2009, "5.1 a", ""}, Row{Edition::Fide2014, "5.1 a", "9.6 b"},
-                         Row{Edition::Fide2017, "5.1.1", "9.6.2"}, Row{Edition::Fide2023, "5.1.1", "9.6.2"}}) {
+  for (const Row& row :
+       {Row{Edition::Fide2009, "5.1 a", ""}, Row{Edition::Fide2014, "5.1 a", "9.6 b"},
+        Row{Edition::Fide2017, "5.1.1", "9.6.2"}, Row{Edition::Fide2023, "5.1.1", "9.6.2"}}) {
     INFO(laws(row.e).id);
     Game mate(position(fen), trusting(row.e));
     play_san(mate, {"Qd8#"});
@@ -334,15 +347,18 @@ TEST_CASE("E4 9.6.2/5.1.1: checkmate on the 150th ply stands", "[edge]") {
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E5 9.6.2/5.2.1/5.2.2: stalemate or a dead position on the 150th ply is recorded under Article 5",
-          "[edge]") {
+TEST_CASE(
+    "E5 9.6.2/5.2.1/5.2.2: stalemate or a dead position on the 150th ply is recorded under Article "
+    "5",
+    "[edge]") {
   struct Row {
     Edition e;
     const char* stalemate;
     const char* dead;
   };
-  for (const Row& row : {Row{Edition::Fide2014, "5.2 a", "5.2 b"}, Row{Edition::Fide2018, "5.2.1", "5.2.2"},
-                         Row{Edition::Fide2023, "5.2.1", "5.2.2"}}) {
+  for (const Row& row :
+       {Row{Edition::Fide2014, "5.2 a", "5.2 b"}, Row{Edition::Fide2018, "5.2.1", "5.2.2"},
+        Row{Edition::Fide2023, "5.2.1", "5.2.2"}}) {
     INFO(laws(row.e).id);
     Game s(position("k7/8/1K6/8/8/8/8/2Q5 w - - 149 100"), trusting(row.e));
     play_san(s, {"Qc7"});
@@ -363,9 +379,11 @@ TEST_CASE("E5 9.6.2/5.2.1/5.2.2: stalemate or a dead position on the 150th ply i
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E6 9.6.1: fivefold repetition draws automatically (2017 on: any five; 2014: consecutive alternate; "
-          "before: never)",
-          "[edge]") {
+TEST_CASE(
+    "E6 9.6.1: fivefold repetition draws automatically (2017 on: any five; 2014: consecutive "
+    "alternate; "
+    "before: never)",
+    "[edge]") {
   SECTION("2017, 2018, 2023: the fifth occurrence ends the game, no claim needed") {
     for (Edition e : {Edition::Fide2017, Edition::Fide2018, Edition::Fide2023}) {
       INFO(laws(e).id);
@@ -392,7 +410,9 @@ TEST_CASE("E6 9.6.1: fivefold repetition draws automatically (2017 on: any five;
   }
   // Three shuffles (the start at 0, 4, 8, 12), an eight-ply detour through new positions
   // back to the start (20), then shuffles again (24, 28, 32, 36).
-  auto detour = [](Game& g) { play_san(g, {"Nc3", "Nc6", "Nf3", "Nf6", "Ng1", "Ng8", "Nb1", "Nb8"}); };
+  auto detour = [](Game& g) {
+    play_san(g, {"Nc3", "Nc6", "Nf3", "Nf6", "Ng1", "Ng8", "Nb1", "Nb8"});
+  };
   SECTION("non-consecutive fifth occurrence: drawn in 2023 at once") {
     Game g(Position::startpos(), options_for(Edition::Fide2023));
     shuffle(g, 3);
@@ -401,7 +421,8 @@ TEST_CASE("E6 9.6.1: fivefold repetition draws automatically (2017 on: any five;
     CHECK(g.end_ply() == 20);
     CHECK(g.record().occurrences(20) == Plies{0, 4, 8, 12, 20});
   }
-  SECTION("non-consecutive fifth occurrence: 2014 plays on, claims stay open, until five in a row") {
+  SECTION(
+      "non-consecutive fifth occurrence: 2014 plays on, claims stay open, until five in a row") {
     Game g(Position::startpos(), options_for(Edition::Fide2014));
     shuffle(g, 3);
     detour(g);
@@ -425,7 +446,9 @@ TEST_CASE("E6 9.6.1: fivefold repetition draws automatically (2017 on: any five;
     CHECK(g.termination() == Termination::FivefoldRepetition);
     CHECK(g.end_ply() == 20);
   }
-  SECTION("1997 to 2009: nothing is automatic; eleven occurrences and the game goes on, a claim draws") {
+  SECTION(
+      "1997 to 2009: nothing is automatic; eleven occurrences and the game goes on, a claim "
+      "draws") {
     for (const ClaimArticles& a : claim_articles) {
       if (a.edition > Edition::Fide2009) continue;
       INFO(laws(a.edition).id);
@@ -442,9 +465,11 @@ TEST_CASE("E6 9.6.1: fivefold repetition draws automatically (2017 on: any five;
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E7 9.6.2: the 75-move draw happens at the 150th ply; a later pawn move cannot undo it (Last75 vs "
-          "AnySeries75)",
-          "[edge]") {
+TEST_CASE(
+    "E7 9.6.2: the 75-move draw happens at the 150th ply; a later pawn move cannot undo it (Last75 "
+    "vs "
+    "AnySeries75)",
+    "[edge]") {
   const char* fen = "4k3/4n3/p7/8/8/P7/4N3/4K3 w - - 148 80";
   struct Row {
     Edition e;
@@ -470,7 +495,9 @@ TEST_CASE("E7 9.6.2: the 75-move draw happens at the 150th ply; a later pawn mov
     CHECK(g.play_san("a4").error() == GameError::GameOver);
     CHECK(g.record().ply() == 2);
   }
-  SECTION("discovered later on a record that went on: the first ply with an automatic ending is the 150th") {
+  SECTION(
+      "discovered later on a record that went on: the first ply with an automatic ending is the "
+      "150th") {
     // A GameRecord has no notion of the game ending; an audit of it (as an arbiter
     // reconstructing the game, 11.12) finds the draw at the 150th ply even though a pawn
     // move followed. "Any series of 75 moves" (2017 on) says the game ended there. Under
@@ -480,7 +507,8 @@ TEST_CASE("E7 9.6.2: the 75-move draw happens at the 150th ply; a later pawn mov
     Rules trusting;
     trusting.interpretation.trust_fen_halfmove_clock = true;
     GameRecord rec(position(fen), trusting);
-    for (const char* m : {"e2c3", "e7c6", "a3a4", "c6e7"}) rec.play(parse_uci(rec.position(), m).value_or(Move::none()));
+    for (const char* m : {"e2c3", "e7c6", "a3a4", "c6e7"})
+      rec.play(parse_uci(rec.position(), m).value_or(Move::none()));
     for (SeventyFiveRule reading : {SeventyFiveRule::Last75, SeventyFiveRule::AnySeries75}) {
       Rules rules;
       rules.edition = Edition::Fide2014;
@@ -523,8 +551,9 @@ Game after_double_step(const char* fen, const char* double_step, int plies) {
 
 }  // namespace
 
-TEST_CASE("E8 9.2.3/9.2.3.1: an en passant capture that is illegal makes no difference to the position",
-          "[edge]") {
+TEST_CASE(
+    "E8 9.2.3/9.2.3.1: an en passant capture that is illegal makes no difference to the position",
+    "[edge]") {
   struct Row {
     const char* what;
     const char* pinned;   // the en passant capture would be illegal
@@ -569,7 +598,8 @@ TEST_CASE("E8 9.2.3/9.2.3.1: an en passant capture that is illegal makes no diff
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E9 9.2.3: an en passant square with no enemy pawn beside the pawn is no difference", "[edge]") {
+TEST_CASE("E9 9.2.3: an en passant square with no enemy pawn beside the pawn is no difference",
+          "[edge]") {
   SECTION("after 1.e4 the position repeats with the same key") {
     Game g;
     play_san(g, {"e4", "Nf6", "Nf3", "Ng8", "Ng1", "Nf6", "Nf3", "Ng8", "Ng1"});
@@ -591,7 +621,8 @@ TEST_CASE("E9 9.2.3: an en passant square with no enemy pawn beside the pawn is 
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E10 9.2.3.2: castling prevented only for the moment changes nothing; the rights decide", "[edge]") {
+TEST_CASE("E10 9.2.3.2: castling prevented only for the moment changes nothing; the rights decide",
+          "[edge]") {
   // White may castle short at the start; Black's rook on f6 attacks f1 and prevents it for
   // the moment; it goes back and castling is possible again. The right is never lost.
   const char* fen = "4k3/8/r7/8/8/8/8/1N2K2R w K - 0 1";
@@ -619,7 +650,9 @@ TEST_CASE("E10 9.2.3.2: castling prevented only for the moment changes nothing; 
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E11 9.2.3.2: a king or rook that moves away and back loses the right; the position is new", "[edge]") {
+TEST_CASE(
+    "E11 9.2.3.2: a king or rook that moves away and back loses the right; the position is new",
+    "[edge]") {
   SECTION("1.h3 h6 2.Rh2 Rh7 3.Rh1 Rh8: not a repetition of the position after 1.h3 h6") {
     Game g;
     play_san(g, {"h3", "h6", "Rh2", "Rh7", "Rh1", "Rh8"});
@@ -644,13 +677,18 @@ TEST_CASE("E11 9.2.3.2: a king or rook that moves away and back loses the right;
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E12 9.2.3/9.2.3.2: a castling right that cannot be exercised: rights-based (default) vs possible moves",
-          "[edge]") {
+TEST_CASE(
+    "E12 9.2.3/9.2.3.2: a castling right that cannot be exercised: rights-based (default) vs "
+    "possible moves",
+    "[edge]") {
   // Black's rook on f8 covers f1: White's short castling is never possible here. White's rook
   // goes h1-h2-h1 (the right is lost), Black's king shuffles e8-d8.
   const char* fen = "4kr2/8/8/8/8/8/8/4K2R w K - 0 1";
-  auto line = [](Game& g) { play_san(g, {"Rh2", "Kd8", "Rh1", "Ke8", "Rh2", "Kd8", "Rh1", "Ke8"}); };
-  SECTION("rights (default): the position with the right differs; the claim at ply 8 is incorrect") {
+  auto line = [](Game& g) {
+    play_san(g, {"Rh2", "Kd8", "Rh1", "Ke8", "Rh2", "Kd8", "Rh1", "Ke8"});
+  };
+  SECTION(
+      "rights (default): the position with the right differs; the claim at ply 8 is incorrect") {
     Game g(position(fen));
     REQUIRE(g.rules().interpretation.castling_identity == CastlingIdentity::Rights);
     line(g);
@@ -681,7 +719,8 @@ TEST_CASE("E12 9.2.3/9.2.3.2: a castling right that cannot be exercised: rights-
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E13 2/9.3/9.6.2/11.12: a set-up position's halfmove clock: strict (default) vs trusted", "[edge]") {
+TEST_CASE("E13 2/9.3/9.6.2/11.12: a set-up position's halfmove clock: strict (default) vs trusted",
+          "[edge]") {
   const char* fen = "4k3/4n3/8/8/8/8/4N3/4K3 w - - 99 80";
   SECTION("strict: only the plies of this game count") {
     Game g(position(fen));
@@ -725,8 +764,10 @@ TEST_CASE("E13 2/9.3/9.6.2/11.12: a set-up position's halfmove clock: strict (de
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E14 9.2: the initial position counts as the first occurrence (1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1)",
-          "[claims][edge]") {
+TEST_CASE(
+    "E14 9.2: the initial position counts as the first occurrence (1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 "
+    "4.Ng1)",
+    "[claims][edge]") {
   for (const ClaimArticles& a : claim_articles) {
     INFO(laws(a.edition).id);
     SECTION(std::string("Black writes 4...Ng8 and claims (way 1) ") + laws(a.edition).id) {
@@ -757,8 +798,9 @@ TEST_CASE("E14 9.2: the initial position counts as the first occurrence (1.Nf3 N
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E15 9.2/9.3.2: a claim at the fourth occurrence, or after more than fifty moves, is valid",
-          "[claims][edge]") {
+TEST_CASE(
+    "E15 9.2/9.3.2: a claim at the fourth occurrence, or after more than fifty moves, is valid",
+    "[claims][edge]") {
   SECTION("the fourth occurrence") {
     Game g;
     shuffle(g, 3);
@@ -811,7 +853,8 @@ TEST_CASE("E15 9.2/9.3.2: a claim at the fourth occurrence, or after more than f
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E16 9.3.1/9.5.3: a written pawn move or capture cannot complete the fifty moves", "[claims][edge]") {
+TEST_CASE("E16 9.3.1/9.5.3: a written pawn move or capture cannot complete the fifty moves",
+          "[claims][edge]") {
   const char* fen = "r3k3/1P6/8/3p4/4P3/8/8/R3K1NR w KQ - 99 80";
   for (const char* written : {"b7b8q", "b7a8q", "e4d5", "e4e5", "a1a8"}) {
     INFO(written);
@@ -854,9 +897,11 @@ TEST_CASE("E16 9.3.1/9.5.3: a written pawn move or capture cannot complete the f
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E17 9.3.1/5.1.1: a written move that would mate still completes the fifty moves; a played mate ends "
-          "the game",
-          "[claims][edge]") {
+TEST_CASE(
+    "E17 9.3.1/5.1.1: a written move that would mate still completes the fifty moves; a played "
+    "mate ends "
+    "the game",
+    "[claims][edge]") {
   SECTION("the written move would mate: the claim is correct and the mate never happens") {
     Game g(position("k7/8/1K6/8/8/8/8/3Q4 w - - 99 100"), trusting());
     const Ruling r = g.claim(fifty(Color::White, uci(g, "d1d8")));
@@ -885,8 +930,10 @@ TEST_CASE("E17 9.3.1/5.1.1: a written move that would mate still completes the f
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E18 9.3: what resets the count: pawn moves (promotion, en passant) and captures (the king's too)",
-          "[edge]") {
+TEST_CASE(
+    "E18 9.3: what resets the count: pawn moves (promotion, en passant) and captures (the king's "
+    "too)",
+    "[edge]") {
   SECTION("castling, checks and piece moves do not reset") {
     Game g(position("r3k2r/p7/8/8/8/8/P7/R3K2R w KQkq - 10 20"), trusting());
     play_san(g, {"O-O"});
@@ -932,7 +979,8 @@ TEST_CASE("E18 9.3: what resets the count: pawn moves (promotion, en passant) an
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E19 9.2/9.3/11.5: a claim by the player who does not have the move is inadmissible", "[claims][edge]") {
+TEST_CASE("E19 9.2/9.3/11.5: a claim by the player who does not have the move is inadmissible",
+          "[claims][edge]") {
   for (const ClaimArticles& a : claim_articles) {
     INFO(laws(a.edition).id);
     Game g(Position::startpos(), options_for(a.edition));
@@ -958,8 +1006,9 @@ TEST_CASE("E19 9.2/9.3/11.5: a claim by the player who does not have the move is
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E20 9.1.2.1/5.1.1: an offer made before moving lapses when the offerer's move ends the game",
-          "[game][edge]") {
+TEST_CASE(
+    "E20 9.1.2.1/5.1.1: an offer made before moving lapses when the offerer's move ends the game",
+    "[game][edge]") {
   const char* fen = "k7/8/1K6/8/8/8/8/2Q5 w - - 0 60";
   SECTION("the move mates: checkmate, no draw") {
     Game g(position(fen));
@@ -1007,9 +1056,11 @@ TEST_CASE("E20 9.1.2.1/5.1.1: an offer made before moving lapses when the offere
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E21 9.1.2.3/5.2.3/9.1.1: a claim accepted as an offer before the ruling is a draw by agreement, even "
-          "if wrong",
-          "[claims][game][edge]") {
+TEST_CASE(
+    "E21 9.1.2.3/5.2.3/9.1.1: a claim accepted as an offer before the ruling is a draw by "
+    "agreement, even "
+    "if wrong",
+    "[claims][game][edge]") {
   SECTION("agreements allowed: accepted, the result stands though the claim was wrong") {
     Game g;
     play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3"});
@@ -1050,8 +1101,9 @@ TEST_CASE("E21 9.1.2.3/5.2.3/9.1.1: a claim accepted as an offer before the ruli
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E22 9.6/6.9/8.7: a 9.6 draw ends the game at once; a later mate or flag fall changes nothing",
-          "[edge]") {
+TEST_CASE(
+    "E22 9.6/6.9/8.7: a 9.6 draw ends the game at once; a later mate or flag fall changes nothing",
+    "[edge]") {
   // Policy: Game adjudicates the automatic endings at the move that produces them, so a 9.6
   // condition cannot pass "unnoticed" inside a Game: the game is drawn at that move, later
   // moves are refused, and a flag fall reported afterwards is refused too (the Arbiters'
@@ -1078,8 +1130,10 @@ TEST_CASE("E22 9.6/6.9/8.7: a 9.6 draw ends the game at once; a later mate or fl
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E23 5.2.2/6.2.1.1: a move that creates a dead position ends the game; a later flag fall is irrelevant",
-          "[edge]") {
+TEST_CASE(
+    "E23 5.2.2/6.2.1.1: a move that creates a dead position ends the game; a later flag fall is "
+    "irrelevant",
+    "[edge]") {
   struct Row {
     Edition e;
     const char* article;
@@ -1087,7 +1141,8 @@ TEST_CASE("E23 5.2.2/6.2.1.1: a move that creates a dead position ends the game;
   for (const Row& row : {Row{Edition::Fide1997, "9.6"}, Row{Edition::Fide2009, "5.2 b"},
                          Row{Edition::Fide2023, "5.2.2"}}) {
     INFO(laws(row.e).id);
-    SECTION(std::string("a queen capture with check, the only reply recapturing into K v K ") + laws(row.e).id) {
+    SECTION(std::string("a queen capture with check, the only reply recapturing into K v K ") +
+            laws(row.e).id) {
       Game g(position("K6k/6r1/8/8/8/8/8/Q7 w - - 0 1"), options_for(row.e));
       play_san(g, {"Qxg7+"});
       // Dead already, before the forced recapture is played.
@@ -1109,8 +1164,10 @@ TEST_CASE("E23 5.2.2/6.2.1.1: a move that creates a dead position ends the game;
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E24 6.9: flag fall: the opponent's helpmate decides (K+N v K+N, K+B v K+pawns lose; a bare king draws)",
-          "[game][edge]") {
+TEST_CASE(
+    "E24 6.9: flag fall: the opponent's helpmate decides (K+N v K+N, K+B v K+pawns lose; a bare "
+    "king draws)",
+    "[game][edge]") {
   struct Row {
     const char* what;
     const char* fen;
@@ -1125,10 +1182,10 @@ TEST_CASE("E24 6.9: flag fall: the opponent's helpmate decides (K+N v K+N, K+B v
        Termination::TimeForfeit, GameResult::BlackWins},
       {"K+pawns flag, the opponent has K+N", "4k3/pp6/8/8/8/8/8/1N2K3 b - - 0 1", Color::Black,
        Termination::TimeForfeit, GameResult::WhiteWins},
-      {"the opponent has a bare king", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Color::White, Termination::FlagFallDraw,
-       GameResult::Draw},
-      {"the opponent has a bare king, the flagger a pawn", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", Color::White,
+      {"the opponent has a bare king", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Color::White,
        Termination::FlagFallDraw, GameResult::Draw},
+      {"the opponent has a bare king, the flagger a pawn", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1",
+       Color::White, Termination::FlagFallDraw, GameResult::Draw},
   };
   for (Edition e : {Edition::Fide1997, Edition::Fide2009, Edition::Fide2023}) {
     for (const Row& row : rows) {
@@ -1144,13 +1201,17 @@ TEST_CASE("E24 6.9: flag fall: the opponent's helpmate decides (K+N v K+N, K+B v
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E25 6.8/9.2/9.5.2: a claim and a flag fall: the library rules in the order the events are reported",
-          "[claims][edge]") {
+TEST_CASE(
+    "E25 6.8/9.2/9.5.2: a claim and a flag fall: the library rules in the order the events are "
+    "reported",
+    "[claims][edge]") {
   // Policy: a flag counts as fallen when it is reported (observed or claimed, 6.8), and the
   // game is drawn "upon a correct claim". Game applies the events in the order given: a
   // correct claim reported before the flag fall draws, and the flag fall is then refused;
   // a flag fall reported first decides the game (6.9), and the claim is then refused.
-  auto line = [](Game& g) { play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"}); };
+  auto line = [](Game& g) {
+    play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"});
+  };
   SECTION("the claim first") {
     Game g;
     line(g);
@@ -1180,7 +1241,8 @@ TEST_CASE("E25 6.8/9.2/9.5.2: a claim and a flag fall: the library rules in the 
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E26 5.1.2: resigning when the opponent cannot mate: a draw in 2023, a loss before", "[game][edge]") {
+TEST_CASE("E26 5.1.2: resigning when the opponent cannot mate: a draw in 2023, a loss before",
+          "[game][edge]") {
   struct Row {
     Edition e;
     Termination t;
@@ -1212,7 +1274,9 @@ TEST_CASE("E26 5.1.2: resigning when the opponent cannot mate: a draw in 2023, a
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E27 9.2.3: the same placement and rights with the other side to move is a different position", "[edge]") {
+TEST_CASE(
+    "E27 9.2.3: the same placement and rights with the other side to move is a different position",
+    "[edge]") {
   // White's king triangulates (e1-d1-d2-e1, three moves) while Black's goes e8-d8-e8 (two):
   // after five plies the placement is the start's, with Black to move.
   Game g(position("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
@@ -1257,9 +1321,11 @@ TEST_CASE("E28 2001 9.5: the claimant's time at exactly 2:00 or 1:00", "[claims]
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E29 A.5.4 (2023)/A.4.4 (2017-18): an illegal position left standing after the next move draws a rapid "
-          "or blitz game",
-          "[game][edge]") {
+TEST_CASE(
+    "E29 A.5.4 (2023)/A.4.4 (2017-18): an illegal position left standing after the next move draws "
+    "a rapid "
+    "or blitz game",
+    "[game][edge]") {
   const Edition editions[] = {Edition::Fide1997, Edition::Fide2009, Edition::Fide2014,
                               Edition::Fide2017, Edition::Fide2018, Edition::Fide2023};
   for (Edition e : editions) {
@@ -1285,7 +1351,8 @@ TEST_CASE("E29 A.5.4 (2023)/A.4.4 (2017-18): an illegal position left standing a
 }
 
 // ---------------------------------------------------------------------------------------------
-TEST_CASE("E30 9.2.3.2/Guidelines II: Chess960 castling rights belong to a rook; keyed by its file", "[edge]") {
+TEST_CASE("E30 9.2.3.2/Guidelines II: Chess960 castling rights belong to a rook; keyed by its file",
+          "[edge]") {
   SECTION("the same placement, the right held with a different rook: different positions") {
     FenOptions chess960;
     chess960.castling = CastlingMode::Chess960;
@@ -1294,7 +1361,8 @@ TEST_CASE("E30 9.2.3.2/Guidelines II: Chess960 castling rights belong to a rook;
     REQUIRE(with_a.ok());
     REQUIRE(with_c.ok());
     CHECK(with_a->position.placement_key() == with_c->position.placement_key());
-    CHECK(with_a->position.castling_rights() == with_c->position.castling_rights());  // one queen-side right each
+    CHECK(with_a->position.castling_rights() ==
+          with_c->position.castling_rights());  // one queen-side right each
     CHECK(with_a->position.castling_rook(Color::White, CastlingSide::QueenSide) == Square::A1);
     CHECK(with_c->position.castling_rook(Color::White, CastlingSide::QueenSide) == Square::C1);
     CHECK(with_a->position.key() != with_c->position.key());

@@ -62,12 +62,14 @@ bool mates_in_one(const Position& pos) {
 
 }  // namespace
 
-TEST_CASE("engine: own Zobrist keys, incremental and from scratch, count repetitions as FIDE keys do", "[engine]") {
+TEST_CASE(
+    "engine: own Zobrist keys, incremental and from scratch, count repetitions as FIDE keys do",
+    "[engine]") {
   const std::vector<std::string> starts = {
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
       "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",  // Chess960 castling
-      "rnbqkbnr/pp2p1pp/8/2ppPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 4",        // en passant
+      "rnbqkbnr/pp2p1pp/8/2ppPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 4",      // en passant
       "8/2p5/8/KP5r/8/8/4P3/7k b - - 0 1",  // ...c5 allows no legal en passant (the pawn is pinned)
   };
   std::mt19937 rng(6);
@@ -91,10 +93,13 @@ TEST_CASE("engine: own Zobrist keys, incremental and from scratch, count repetit
       const MoveList& pool = !reversible.empty() && rng() % 8 != 0 ? reversible : moves;
       Move m = pool[rng() % pool.size()];
       for (Move special : moves)  // castling, en passant and promotions, often
-        if ((special.is_castling() || special.is_en_passant() || special.is_promotion()) && rng() % 2 == 0) m = special;
+        if ((special.is_castling() || special.is_en_passant() || special.is_promotion()) &&
+            rng() % 2 == 0)
+          m = special;
       if (played.size() >= 2 && rng() % 2 == 0) {
         const Move last = played[played.size() - 2];
-        if (!last.is_castling() && !last.is_promotion() && reversible.contains(Move(last.to(), last.from())))
+        if (!last.is_castling() && !last.is_promotion() &&
+            reversible.contains(Move(last.to(), last.from())))
           m = Move(last.to(), last.from());
       }
       played.push_back(m);
@@ -119,7 +124,8 @@ TEST_CASE("engine: own Zobrist keys, incremental and from scratch, count repetit
   CHECK(promotions > 0);
 }
 
-TEST_CASE("engine: own keys count en passant only when the capture is legal (FIDE 9.2.3)", "[engine]") {
+TEST_CASE("engine: own keys count en passant only when the capture is legal (FIDE 9.2.3)",
+          "[engine]") {
   // ...c5 with the b5 pawn pinned against its king: no legal capture, so the position is
   // the same as with no en passant square, for the engine's key as for arbiter's.
   Position pos = from_fen("8/2p5/8/KP5r/8/8/4P3/7k b - - 0 1");
@@ -138,11 +144,11 @@ TEST_CASE("engine: own keys count en passant only when the capture is legal (FID
 TEST_CASE("engine: finds mate in one", "[engine]") {
   engine::Engine e(1);
   for (const char* fen : {
-           "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",                              // back rank
-           "3r2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1",                              // back rank, Black
+           "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",  // back rank
+           "3r2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1",  // back rank, Black
            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",  // Qxf7#
-           "7k/5P2/6K1/8/8/8/8/8 w - - 0 1",                                     // f8=Q# (or =R#)
-           "6k1/5ppp/8/8/8/8/q4PPP/1Q4K1 w - - 0 1",                             // Qb8#, although Black threatens mate
+           "7k/5P2/6K1/8/8/8/8/8 w - - 0 1",                                       // f8=Q# (or =R#)
+           "6k1/5ppp/8/8/8/8/q4PPP/1Q4K1 w - - 0 1",  // Qb8#, although Black threatens mate
        }) {
     INFO(fen);
     const Position pos = from_fen(fen);
@@ -157,9 +163,9 @@ TEST_CASE("engine: finds mate in one", "[engine]") {
 TEST_CASE("engine: finds mate in two", "[engine]") {
   engine::Engine e(1);
   for (const char* fen : {
-           "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1",                                      // rook roller
-           "1r4k1/r7/8/8/8/8/8/7K b - - 0 1",                                      // the same, Black
-           "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",   // Nf6+ gxf6 Bxf7#
+           "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1",                                    // rook roller
+           "1r4k1/r7/8/8/8/8/8/7K b - - 0 1",                                    // the same, Black
+           "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",  // Nf6+ gxf6 Bxf7#
        }) {
     INFO(fen);
     const Position pos = from_fen(fen);
@@ -186,8 +192,8 @@ TEST_CASE("engine: does not stalemate when winning", "[engine]") {
     bool mate;  // a mate within the search depth
   };
   for (const Case& c : {
-           Case{"k7/8/2K5/1Q6/8/8/8/8 w - - 0 1", true},   // Qb6 stalemates, Qb7# mates
-           Case{"7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", true},   // Qg6 stalemates, Qg7# mates
+           Case{"k7/8/2K5/1Q6/8/8/8/8 w - - 0 1", true},  // Qb6 stalemates, Qb7# mates
+           Case{"7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", true},  // Qg6 stalemates, Qg7# mates
            Case{"k7/8/1Q6/8/8/8/8/7K w - - 0 1", false},  // every king move stalemates; mate in 8
        }) {
     INFO(c.fen);
@@ -198,8 +204,10 @@ TEST_CASE("engine: does not stalemate when winning", "[engine]") {
     const engine::Result r = search_depth(e, pos, 5);
     REQUIRE(is_legal(pos, r.best));
     CHECK_FALSE(is_stalemate(pos.play_unchecked(r.best)));
-    if (c.mate) CHECK(r.score == engine::mate_score - 1);
-    else CHECK(r.score > 500);
+    if (c.mate)
+      CHECK(r.score == engine::mate_score - 1);
+    else
+      CHECK(r.score > 500);
   }
 }
 
@@ -218,7 +226,8 @@ TEST_CASE("engine: repetitions and the fifty-move rule are draws in the search",
   SECTION("a position that occurred twice in the game is a draw; once before the root is not") {
     // K+Q v K: the queen and the bare king shuffle. Black, lost, is to move.
     const Position start = from_fen("8/8/8/4k3/8/8/8/3QK3 w - - 0 1");
-    const std::vector<Move> twice = uci_moves(start, {"d1d2", "e5f5", "d2d1", "f5e5", "d1d2", "e5f5", "d2d1"});
+    const std::vector<Move> twice =
+        uci_moves(start, {"d1d2", "e5f5", "d2d1", "f5e5", "d1d2", "e5f5", "d2d1"});
     Game game(start);
     for (Move m : twice) REQUIRE(game.play(m));
     e.new_game();
@@ -324,11 +333,22 @@ TEST_CASE("engine: self-play games end by a rule the library reports", "[engine]
       {"K+Q v K", "8/8/8/4k3/8/8/8/3QK3 w - - 0 1", {}, Termination::Checkmate},
       {"K+R v K", "8/8/8/4k3/8/8/8/R3K3 w - - 0 1", {}, Termination::Checkmate},
       {"K+R v K+R", "8/8/4k3/r7/8/4K3/7R/8 w - - 0 1", {}, Termination::None},
-      {"K+R v K+R, no claims", "8/8/4k3/r7/8/4K3/7R/8 w - - 0 1", {}, Termination::FivefoldRepetition, false},
-      {"K+Q v K+Q, queens exchanged", "8/8/3k4/3q4/3Q4/3K4/8/8 w - - 0 1", {}, Termination::DeadPosition},
+      {"K+R v K+R, no claims",
+       "8/8/4k3/r7/8/4K3/7R/8 w - - 0 1",
+       {},
+       Termination::FivefoldRepetition,
+       false},
+      {"K+Q v K+Q, queens exchanged",
+       "8/8/3k4/3q4/3Q4/3K4/8/8 w - - 0 1",
+       {},
+       Termination::DeadPosition},
       // Bishop and knight: too deep a mate for these depths; Black claims at 50 moves.
       {"K+B+N v K", "8/8/8/4k3/8/8/8/2B1KN2 w - - 0 1", {}, Termination::FiftyMoveClaim},
-      {"K+B+N v K, no claims", "8/8/8/4k3/8/8/8/2B1KN2 w - - 0 1", {}, Termination::SeventyFiveMoves, false},
+      {"K+B+N v K, no claims",
+       "8/8/8/4k3/8/8/8/2B1KN2 w - - 0 1",
+       {},
+       Termination::SeventyFiveMoves,
+       false},
   };
   engine::Engine e(4);
   engine::SelfPlayOptions options;
@@ -338,19 +358,22 @@ TEST_CASE("engine: self-play games end by a rule the library reports", "[engine]
     INFO(c.name << " (" << c.fen << "), depth " << options.limits.depth);
     options.claim_draws = c.claims;
     const Position start = from_fen(c.fen);
-    const engine::SelfPlayGame g = engine::play_game(e, start, uci_moves(start, c.opening), options);
+    const engine::SelfPlayGame g =
+        engine::play_game(e, start, uci_moves(start, c.opening), options);
     const Termination t = g.game.termination();
     INFO(engine::movetext(g) << "\n" << engine::termination_text(g));
     REQUIRE_FALSE(g.capped);
     REQUIRE(g.game.is_over());
     CHECK(g.game.end_ply() == g.game.record().ply());
-    CHECK((t == Termination::Checkmate || t == Termination::Stalemate || t == Termination::DeadPosition ||
-           t == Termination::FivefoldRepetition || t == Termination::SeventyFiveMoves ||
-           t == Termination::ThreefoldClaim || t == Termination::FiftyMoveClaim));
+    CHECK((t == Termination::Checkmate || t == Termination::Stalemate ||
+           t == Termination::DeadPosition || t == Termination::FivefoldRepetition ||
+           t == Termination::SeventyFiveMoves || t == Termination::ThreefoldClaim ||
+           t == Termination::FiftyMoveClaim));
     if (c.expected != Termination::None) CHECK(t == c.expected);
     if (t == Termination::Checkmate) CHECK(is_checkmate(g.game.position()));
     if (t == Termination::FivefoldRepetition) CHECK(g.game.record().count() >= 5);
-    if (t == Termination::SeventyFiveMoves) CHECK(g.game.record().halfmoves() >= HalfmoveClock::automatic_threshold);
+    if (t == Termination::SeventyFiveMoves)
+      CHECK(g.game.record().halfmoves() >= HalfmoveClock::automatic_threshold);
     // The engine's repetition counts (its own keys) agree with arbiter's at every ply.
     CHECK(g.count_mismatches == 0);
     // Claims: only correct ones are made; a threefold claim is one the engine had seen.

@@ -67,7 +67,8 @@ constexpr PositionError last_error = PositionError::InvalidSquare;
 // The kinds only a Setup built by hand can have (no FEN can write them): the setup tests
 // in position_test.cpp produce them.
 constexpr bool setup_only(PositionError e) {
-  return e == PositionError::InvalidPiece || e == PositionError::InvalidSideToMove || e == PositionError::InvalidSquare;
+  return e == PositionError::InvalidPiece || e == PositionError::InvalidSideToMove ||
+         e == PositionError::InvalidSquare;
 }
 constexpr int error_kind_count = int(last_error) + 1;
 
@@ -115,7 +116,8 @@ struct InvalidCase {
 /// fen_invalid.txt: `ERROR_NAME field column | FEN` (the FEN is everything after "| ").
 std::vector<InvalidCase> read_invalid_cases() {
   std::vector<InvalidCase> cases;
-  for (const std::string& line : arbiter_test::read_data_lines(arbiter_test::data_path("fen_invalid.txt"))) {
+  for (const std::string& line :
+       arbiter_test::read_data_lines(arbiter_test::data_path("fen_invalid.txt"))) {
     INFO("fen_invalid.txt: " << line);
     const std::size_t bar = line.find(" | ");
     REQUIRE(bar != std::string::npos);
@@ -143,7 +145,8 @@ struct ValidCase {
 /// fen_valid.txt: `FEN [; canonical FEN] [; shredder FEN]`.
 std::vector<ValidCase> read_valid_cases() {
   std::vector<ValidCase> cases;
-  for (const std::string& line : arbiter_test::read_data_lines(arbiter_test::data_path("fen_valid.txt"))) {
+  for (const std::string& line :
+       arbiter_test::read_data_lines(arbiter_test::data_path("fen_valid.txt"))) {
     INFO("fen_valid.txt: " << line);
     ValidCase c;
     c.line = line;
@@ -151,7 +154,8 @@ std::vector<ValidCase> read_valid_cases() {
     c.fen = trim(line.substr(0, semi));
     while (semi != std::string::npos) {
       const std::size_t next = line.find(';', semi + 1);
-      const std::string part = trim(line.substr(semi + 1, next == std::string::npos ? std::string::npos : next - semi - 1));
+      const std::string part = trim(
+          line.substr(semi + 1, next == std::string::npos ? std::string::npos : next - semi - 1));
       const std::size_t space = part.find(' ');
       REQUIRE(space != std::string::npos);
       const std::string key = part.substr(0, space), value = trim(part.substr(space + 1));
@@ -184,8 +188,10 @@ bool is_droppable(PositionError e) {
     case PositionError::EnPassantSquaresOccupied:
     case PositionError::EnPassantWithHalfmoveClock:
     case PositionError::FieldSeparator:
-    case PositionError::AdjacentDigits: return true;
-    default: return false;
+    case PositionError::AdjacentDigits:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -261,8 +267,9 @@ TEST_CASE("fen: each invalid FEN fails with its error, field and column", "[fen]
     lenient_options.lenient = true;
     const auto lenient = parse_fen(c.fen, detecting(lenient_options));
     INFO("lenient: " << describe_result(lenient));
-    const bool fixable_counters = (c.error == PositionError::FieldCount && (c.field == 5 || c.field == 6)) ||
-                                  (c.error == PositionError::FullmoveNumber && c.fen.substr(c.column) == "0");
+    const bool fixable_counters =
+        (c.error == PositionError::FieldCount && (c.field == 5 || c.field == 6)) ||
+        (c.error == PositionError::FullmoveNumber && c.fen.substr(c.column) == "0");
     if (is_droppable(c.error)) {
       REQUIRE(lenient.ok());
       REQUIRE_FALSE(lenient->repairs.empty());
@@ -344,7 +351,8 @@ TEST_CASE("fen: field count faults and separators", "[fen][invalid]") {
       CHECK(r.error().column == c.column);
     }
     CHECK(parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1\t").error().message() ==
-          "field 6 (fullmove number), character 30: fields must be separated by exactly one space, with nothing "
+          "field 6 (fullmove number), character 30: fields must be separated by exactly one space, "
+          "with nothing "
           "before the first or after the last");
   }
   SECTION("lenient: tabs, line breaks and runs of blanks separate fields, each one reported") {
@@ -359,7 +367,8 @@ TEST_CASE("fen: field count faults and separators", "[fen][invalid]") {
       CHECK(e.error == PositionError::FieldSeparator);
       places.emplace_back(e.field, e.column);
     }
-    CHECK(places == std::vector<std::pair<int, int>>{{1, 0}, {2, 21}, {3, 23}, {4, 26}, {5, 28}, {6, 33}});
+    CHECK(places ==
+          std::vector<std::pair<int, int>>{{1, 0}, {2, 21}, {3, 23}, {4, 26}, {5, 28}, {6, 33}});
     // A fault in field 1 is reported at its place in the whole input.
     const auto bad = parse_fen("\t\t4k3/8/8/8/8/8/8/4K3N w - - 0 1", lenient);
     REQUIRE_FALSE(bad.ok());
@@ -371,7 +380,8 @@ TEST_CASE("fen: field count faults and separators", "[fen][invalid]") {
     const auto strict = parse_fen("rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     REQUIRE_FALSE(strict.ok());
     CHECK(strict.error().message() ==
-          "field 1 (piece placement), character 20: two digits in a row in a rank (one digit counts the empty "
+          "field 1 (piece placement), character 20: two digits in a row in a rank (one digit "
+          "counts the empty "
           "squares)");
     FenOptions lenient;
     lenient.lenient = true;
@@ -385,7 +395,8 @@ TEST_CASE("fen: field count faults and separators", "[fen][invalid]") {
     REQUIRE(three.ok());
     CHECK(three->repairs.size() == 2);
     // Still too long when added up.
-    CHECK(parse_fen("4k3/8/8/8/54/8/8/4K3 w - - 0 1", lenient).error().error == PositionError::RankTooLong);
+    CHECK(parse_fen("4k3/8/8/8/54/8/8/4K3 w - - 0 1", lenient).error().error ==
+          PositionError::RankTooLong);
   }
   SECTION("an extra field is reported at the seventh field") {
     const std::string seven = std::string(start_fen) + " x";
@@ -471,17 +482,21 @@ TEST_CASE("fen: valid FENs parse strictly and round-trip", "[fen][valid]") {
 
 TEST_CASE("fen: what valid FENs mean", "[fen][valid]") {
   SECTION("an en passant square is kept even without a pawn to capture") {
-    const Position pos = arbiter_test::position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    const Position pos =
+        arbiter_test::position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     CHECK(pos.en_passant_square() == Square::E3);
     CHECK_FALSE(pos.has_legal_en_passant());
-    const Position plain = arbiter_test::position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    const Position plain =
+        arbiter_test::position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     CHECK(pos.key() == plain.key());  // FIDE 9.2.3: the same position for repetitions
     CHECK(pos != plain);
   }
   SECTION("an en passant capture that is possible changes the key") {
-    const Position pos = arbiter_test::position("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    const Position pos =
+        arbiter_test::position("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
     CHECK(pos.has_legal_en_passant());
-    const Position plain = arbiter_test::position("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+    const Position plain =
+        arbiter_test::position("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
     CHECK(pos.key() != plain.key());
   }
   SECTION("a pinned pawn's en passant capture is not legal") {
@@ -527,7 +542,8 @@ struct Repair {
 
 /// Parses `fen` leniently; it must fail strictly, succeed leniently with exactly the
 /// repairs `expected`, give a valid position and write `repaired`.
-void check_lenient(const std::string& fen, const std::vector<Repair>& expected, const std::string& repaired) {
+void check_lenient(const std::string& fen, const std::vector<Repair>& expected,
+                   const std::string& repaired) {
   INFO("FEN: " << fen);
   CHECK_FALSE(parse_fen(fen).ok());
   FenOptions options;
@@ -537,8 +553,8 @@ void check_lenient(const std::string& fen, const std::vector<Repair>& expected, 
   REQUIRE(r.ok());
   REQUIRE(r->repairs.size() == expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
-    INFO("repair " << i << ": " << error_name(r->repairs[i].error) << " field " << r->repairs[i].field << " column "
-                   << r->repairs[i].column);
+    INFO("repair " << i << ": " << error_name(r->repairs[i].error) << " field "
+                   << r->repairs[i].field << " column " << r->repairs[i].column);
     CHECK(r->repairs[i].error == expected[i].error);
     CHECK(r->repairs[i].field == expected[i].field);
     CHECK(r->repairs[i].column == expected[i].column);
@@ -558,36 +574,43 @@ TEST_CASE("fen: lenient mode repairs an impossible en passant square", "[fen][le
                 "4k3/8/8/4p3/8/8/8/4K3 b - - 0 7");
   check_lenient("4k3/8/8/4P3/8/8/8/4K3 w - e6 0 7", {{PositionError::EnPassantNoPawn, 4, 26}},
                 "4k3/8/8/4P3/8/8/8/4K3 w - - 0 7");
-  check_lenient("4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 7", {{PositionError::EnPassantSquaresOccupied, 4, 28}},
+  check_lenient("4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 7",
+                {{PositionError::EnPassantSquaresOccupied, 4, 28}},
                 "4k3/4n3/8/4p3/8/8/8/4K3 w - - 0 7");
-  check_lenient("4k3/8/8/4p3/8/8/8/4K3 w - e6 3 7", {{PositionError::EnPassantWithHalfmoveClock, 4, 26}},
+  check_lenient("4k3/8/8/4p3/8/8/8/4K3 w - e6 3 7",
+                {{PositionError::EnPassantWithHalfmoveClock, 4, 26}},
                 "4k3/8/8/4p3/8/8/8/4K3 w - - 3 7");
 }
 
 TEST_CASE("fen: lenient mode repairs impossible castling rights", "[fen][lenient]") {
   SECTION("the king has left its square: both of its rights go") {
-    check_lenient("r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1",
-                  {{PositionError::CastlingWithoutKing, 3, 26}, {PositionError::CastlingWithoutKing, 3, 27}},
-                  "r3k2r/8/8/8/8/8/4K3/R6R w kq - 0 1");
+    check_lenient(
+        "r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1",
+        {{PositionError::CastlingWithoutKing, 3, 26}, {PositionError::CastlingWithoutKing, 3, 27}},
+        "r3k2r/8/8/8/8/8/4K3/R6R w kq - 0 1");
   }
   SECTION("a Shredder letter with the king off its back rank") {
-    check_lenient("4k3/8/8/8/8/8/4K3/7R w Hk - 0 1",
-                  {{PositionError::CastlingWithoutKing, 3, 23}, {PositionError::CastlingWithoutRook, 3, 24}},
-                  "4k3/8/8/8/8/8/4K3/7R w - - 0 1");
+    check_lenient(
+        "4k3/8/8/8/8/8/4K3/7R w Hk - 0 1",
+        {{PositionError::CastlingWithoutKing, 3, 23}, {PositionError::CastlingWithoutRook, 3, 24}},
+        "4k3/8/8/8/8/8/4K3/7R w - - 0 1");
   }
   SECTION("no rook on the king side") {
-    check_lenient("r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1", {{PositionError::CastlingWithoutRook, 3, 25}},
+    check_lenient("r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1",
+                  {{PositionError::CastlingWithoutRook, 3, 25}},
                   "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1");
   }
   SECTION("a letter naming an empty file (found when the position is validated)") {
-    check_lenient("r3k2r/8/8/8/8/8/8/R3K2R w KBkq - 0 1", {{PositionError::CastlingWithoutRook, 3, 27}},
+    check_lenient("r3k2r/8/8/8/8/8/8/R3K2R w KBkq - 0 1",
+                  {{PositionError::CastlingWithoutRook, 3, 27}},
                   "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1");
   }
   SECTION("a right and an en passant square, both repaired, in the order found") {
-    check_lenient("r3k3/8/8/8/4P3/8/8/R3K2R b KQkq e3 4 9",
-                  {{PositionError::CastlingWithoutRook, 3, 29},  // k: no black rook on the king side
-                   {PositionError::EnPassantWithHalfmoveClock, 4, 32}},
-                  "r3k3/8/8/8/4P3/8/8/R3K2R b KQq - 4 9");
+    check_lenient(
+        "r3k3/8/8/8/4P3/8/8/R3K2R b KQkq e3 4 9",
+        {{PositionError::CastlingWithoutRook, 3, 29},  // k: no black rook on the king side
+         {PositionError::EnPassantWithHalfmoveClock, 4, 32}},
+        "r3k3/8/8/8/4P3/8/8/R3K2R b KQq - 4 9");
   }
 }
 
@@ -595,12 +618,14 @@ TEST_CASE("fen: lenient mode fills in missing counters and fullmove 0", "[fen][l
   SECTION("four fields") {
     const std::string fen = "4k3/8/8/8/8/8/8/4K3 b - -";
     check_lenient(fen,
-                  {{PositionError::HalfmoveClock, 5, int(fen.size())}, {PositionError::FullmoveNumber, 6, int(fen.size())}},
+                  {{PositionError::HalfmoveClock, 5, int(fen.size())},
+                   {PositionError::FullmoveNumber, 6, int(fen.size())}},
                   "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
   }
   SECTION("five fields") {
     const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQk - 17";
-    check_lenient(fen, {{PositionError::FullmoveNumber, 6, int(fen.size())}}, "r3k2r/8/8/8/8/8/8/R3K2R w KQk - 17 1");
+    check_lenient(fen, {{PositionError::FullmoveNumber, 6, int(fen.size())}},
+                  "r3k2r/8/8/8/8/8/8/R3K2R w KQk - 17 1");
   }
   SECTION("fullmove number 0") {
     const std::string fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 0";
@@ -723,7 +748,8 @@ TEST_CASE("fen: castling modes", "[fen][castling]") {
     CHECK(pos.castling_rook(Color::Black, CastlingSide::KingSide) == Square::G8);
     CHECK(pos.castling_rook(Color::Black, CastlingSide::QueenSide) == Square::B8);
     CHECK(to_fen(pos) == fen960);
-    CHECK(to_fen(pos, FenCastling::Shredder) == "nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBRN w GBgb - 0 1");
+    CHECK(to_fen(pos, FenCastling::Shredder) ==
+          "nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBRN w GBgb - 0 1");
     // Chess960 mode reads the same.
     const auto same = parse_fen(fen960, chess960);
     REQUIRE(same.ok());
@@ -740,7 +766,8 @@ TEST_CASE("fen: castling modes", "[fen][castling]") {
     CHECK(start960->position.key() == start.key());
     CHECK(start960->position != start);  // only the Chess960 flag differs
     // Castling is written king-takes-rook in Chess960.
-    const Position open960 = parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", chess960).value().position;
+    const Position open960 =
+        parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", chess960).value().position;
     CHECK(to_uci(open960, Move::castling(Square::E1, Square::H1)) == "e1h1");
     // Without castling rights too.
     const auto none = parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", chess960);
@@ -771,11 +798,13 @@ TEST_CASE("fen: castling modes", "[fen][castling]") {
 TEST_CASE("fen: error messages name the field and the 1-based character", "[fen]") {
   auto r = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1");
   REQUIRE_FALSE(r.ok());
-  CHECK(r.error().message() == "field 2 (side to move), character 45: side to move must be 'w' or 'b'");
+  CHECK(r.error().message() ==
+        "field 2 (side to move), character 45: side to move must be 'w' or 'b'");
 
   r = parse_fen("4k3/3P4/8/8/8/8/8/4K3 w - - 0 1");
   REQUIRE_FALSE(r.ok());
-  CHECK(r.error().message() == "field 1 (piece placement), character 6: the side not to move is in check");
+  CHECK(r.error().message() ==
+        "field 1 (piece placement), character 6: the side not to move is in check");
 
   r = parse_fen(std::string(start_fen) + " 1");
   REQUIRE_FALSE(r.ok());
@@ -787,7 +816,8 @@ TEST_CASE("fen: error messages name the field and the 1-based character", "[fen]
     const std::string m = bad.error().message();
     INFO(c.line << " -> " << m);
     CHECK(m.rfind("field " + std::to_string(bad.error().field), 0) == 0);
-    CHECK(m.find(", character " + std::to_string(bad.error().column + 1) + ": ") != std::string::npos);
+    CHECK(m.find(", character " + std::to_string(bad.error().column + 1) + ": ") !=
+          std::string::npos);
     CHECK(m.find(describe(bad.error().error)) != std::string::npos);
   }
 }
@@ -796,7 +826,8 @@ TEST_CASE("fen: error messages name the field and the 1-based character", "[fen]
 // Former bugs, kept as regression tests.
 // ---------------------------------------------------------------------------------------
 
-TEST_CASE("fen: regressions (extra fields, lenient standard mode, Chess960 flag after a repair)", "[fen]") {
+TEST_CASE("fen: regressions (extra fields, lenient standard mode, Chess960 flag after a repair)",
+          "[fen]") {
   SECTION("with eight or more fields the column is that of the seventh field") {
     const std::string fen = std::string(start_fen) + " x y";
     const auto r = parse_fen(fen);
@@ -841,14 +872,16 @@ namespace {
 void check_any_input(const std::string& input, const FenOptions& options) {
   const auto r = parse_fen(input, options);
   if (!r.ok()) {
-    if (r.error().field < 1 || r.error().field > 7 || r.error().column < 0 || r.error().column > int(input.size())) {
+    if (r.error().field < 1 || r.error().field > 7 || r.error().column < 0 ||
+        r.error().column > int(input.size())) {
       CAPTURE(input, options.lenient, int(options.castling));
       FAIL("error outside the input: " << describe_result(r));
     }
     return;
   }
   for (const FenError& d : r->repairs) {
-    if (!options.lenient || d.field < 1 || d.field > 6 || d.column < 0 || d.column > int(input.size())) {
+    if (!options.lenient || d.field < 1 || d.field > 6 || d.column < 0 ||
+        d.column > int(input.size())) {
       CAPTURE(input, options.lenient, int(options.castling));
       FAIL("bad repair: " << error_name(d.error) << " field " << d.field << " column " << d.column);
     }
@@ -864,7 +897,8 @@ void check_any_input(const std::string& input, const FenOptions& options) {
     again_options.ignore_impossible_check = options.ignore_impossible_check;
   }
   const auto again = parse_fen(fen, again_options);
-  if (!again.ok() || !(again->position == pos) || again->position.key() != pos.key() || to_fen(again->position) != fen ||
+  if (!again.ok() || !(again->position == pos) || again->position.key() != pos.key() ||
+      to_fen(again->position) != fen ||
       !Position::validate(pos.to_setup(), options.ignore_impossible_check)) {
     CAPTURE(input, fen, options.lenient, int(options.castling));
     FAIL("the parsed position does not read back identically: " << describe_result(again));
@@ -915,7 +949,9 @@ TEST_CASE("fen: random mutations of FENs never crash the parser", "[fen][robustn
     const std::size_t n = s.size() + (allow_end ? 1 : 0);
     return n == 0 ? std::size_t(0) : std::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
   };
-  auto random_char = [&]() { return byte(rng) < 32 ? char(byte(rng)) : fen_alphabet[alpha_pick(rng)]; };
+  auto random_char = [&]() {
+    return byte(rng) < 32 ? char(byte(rng)) : fen_alphabet[alpha_pick(rng)];
+  };
 
   int parsed = 0;
   for (int i = 0; i < 4000; ++i) {
@@ -937,7 +973,8 @@ TEST_CASE("fen: random mutations of FENs never crash the parser", "[fen][robustn
         }
         case 4: {  // duplicate a piece of the string
           const std::size_t from = position_in(s, true);
-          const std::size_t len = std::min<std::size_t>(s.size() - from, std::size_t(byte(rng) % 12));
+          const std::size_t len =
+              std::min<std::size_t>(s.size() - from, std::size_t(byte(rng) % 12));
           s.insert(position_in(s, true), s.substr(from, len));
           break;
         }
@@ -972,8 +1009,12 @@ TEST_CASE("fen: random placements with random state fields", "[fen][robustness]"
   for (int i = 0; i < 4000; ++i) {
     char board[64];
     for (char& c : board) c = 0;
-    const int white_king = percent(rng) < 40 ? 4 : percent(rng) < 60 ? percent(rng) % 8 : square(rng);
-    int black_king = percent(rng) < 40 ? 60 : percent(rng) < 60 ? 56 + percent(rng) % 8 : square(rng);
+    const int white_king = percent(rng) < 40   ? 4
+                           : percent(rng) < 60 ? percent(rng) % 8
+                                               : square(rng);
+    int black_king = percent(rng) < 40   ? 60
+                     : percent(rng) < 60 ? 56 + percent(rng) % 8
+                                         : square(rng);
     if (black_king == white_king) black_king ^= 32;
     board[white_king] = 'K';
     board[black_king] = 'k';
@@ -1039,8 +1080,8 @@ TEST_CASE("fen: random placements with random state fields", "[fen][robustness]"
       if (rank) fen += '/';
     }
     const int halfmove = ep != "-" || percent(rng) < 50 ? 0 : percent(rng);
-    fen += std::string(white ? " w " : " b ") + castling + ' ' + ep + ' ' + std::to_string(halfmove) + ' ' +
-           std::to_string(1 + percent(rng));
+    fen += std::string(white ? " w " : " b ") + castling + ' ' + ep + ' ' +
+           std::to_string(halfmove) + ' ' + std::to_string(1 + percent(rng));
 
     for (const FenOptions& o : fuzz_options) check_any_input(fen, o);
     const auto r = parse_fen(fen);
@@ -1051,8 +1092,8 @@ TEST_CASE("fen: random placements with random state fields", "[fen][robustness]"
       with_castling += r->position.castling_rights().any();
     }
   }
-  INFO("parsed " << parsed << ", Chess960 " << chess960 << ", en passant " << with_ep << ", castling "
-                 << with_castling);
+  INFO("parsed " << parsed << ", Chess960 " << chess960 << ", en passant " << with_ep
+                 << ", castling " << with_castling);
   CHECK(parsed > 200);
   CHECK(chess960 > 10);
   CHECK(with_ep > 10);

@@ -31,17 +31,21 @@ Game knights_game(Edition e = Edition::Fide2023, TimeControl tc = TimeControl::S
 /// A set-up position whose halfmove clock (97) is trusted, then 70.Ra3 Kd7: 99 plies
 /// without pawn move or capture, White to move.
 Game fifty_game(Edition e = Edition::Fide2023) {
-  Game g(position("4k3/8/8/8/8/8/1P6/R3K3 w - - 97 70"), options_for(e, TimeControl::Standard, true));
+  Game g(position("4k3/8/8/8/8/8/1P6/R3K3 w - - 97 70"),
+         options_for(e, TimeControl::Standard, true));
   play_san(g, {"Ra3", "Kd7"});
   return g;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 /// The placeholders of a message text, e.g. {"article", "edition"}.
 std::set<std::string> placeholders(const std::string& text) {
   std::set<std::string> names;
-  for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {
+  for (std::size_t open = text.find('{'); open != std::string::npos;
+       open = text.find('{', open + 1)) {
     const std::size_t close = text.find('}', open);
     if (close == std::string::npos) break;
     names.insert(text.substr(open + 1, close - open - 1));
@@ -73,7 +77,8 @@ void check_text(const std::string& text, Language l, const std::string& article 
 
 // ---- Languages ---------------------------------------------------------------------------------
 
-TEST_CASE("explain: parse_language reads en, pt, es, ru in any case, with or without a region", "[explain]") {
+TEST_CASE("explain: parse_language reads en, pt, es, ru in any case, with or without a region",
+          "[explain]") {
   Language l = Language::Russian;
   CHECK(parse_language("en", l));
   CHECK(l == Language::English);
@@ -113,7 +118,8 @@ TEST_CASE("explain: parse_language reads en, pt, es, ru in any case, with or wit
 
 // ---- The message table -------------------------------------------------------------------------
 
-TEST_CASE("explain: every message id exists in all four languages, with the same placeholders", "[explain]") {
+TEST_CASE("explain: every message id exists in all four languages, with the same placeholders",
+          "[explain]") {
   REQUIRE(message_count == int(Message::AuditDisagreeingCount) + 1);
   std::set<std::string> keys;
   int with_article = 0;
@@ -143,15 +149,18 @@ TEST_CASE("explain: every message id exists in all four languages, with the same
     }
     // The translations are translations: a sentence is not left in English.
     if (info.group != MessageGroup::Name) {
-      CHECK(std::string(message_text(id, Language::Portuguese)) != message_text(id, Language::English));
-      CHECK(std::string(message_text(id, Language::Spanish)) != message_text(id, Language::English));
+      CHECK(std::string(message_text(id, Language::Portuguese)) !=
+            message_text(id, Language::English));
+      CHECK(std::string(message_text(id, Language::Spanish)) !=
+            message_text(id, Language::English));
     }
     with_article += names_article(id);
   }
   CHECK(with_article >= 30);
 }
 
-TEST_CASE("explain: every ruling and ending message names the article that is filled in", "[explain]") {
+TEST_CASE("explain: every ruling and ending message names the article that is filled in",
+          "[explain]") {
   // Fill every placeholder of every message with a sample value; the article must show.
   const std::string article_2023 = "9.2.1", article_2017 = "9.2.1.1";
   for (int i = 0; i < message_count; ++i) {
@@ -159,12 +168,24 @@ TEST_CASE("explain: every ruling and ending message names the article that is fi
     if (!names_article(id)) continue;
     for (Language l : all_languages) {
       for (const std::string& article : {article_2023, article_2017}) {
-        const std::string text =
-            render(id, l,
-                   {{"article", article}, {"edition", display_name(Edition::Fide2023, l)}, {"move", "4...Ng8"},
-                    {"san", "Ng8"}, {"nth_time", "x"}, {"times", "x"}, {"occurrences", "x"}, {"evidence", "x"},
-                    {"by_kind", "x"}, {"reason", "x"}, {"duration", "x"}, {"winner", "x"}, {"loser", "x"},
-                    {"Winner", "x"}, {"Loser", "x"}, {"Mover", "x"}, {"moves", "x"}});
+        const std::string text = render(id, l,
+                                        {{"article", article},
+                                         {"edition", display_name(Edition::Fide2023, l)},
+                                         {"move", "4...Ng8"},
+                                         {"san", "Ng8"},
+                                         {"nth_time", "x"},
+                                         {"times", "x"},
+                                         {"occurrences", "x"},
+                                         {"evidence", "x"},
+                                         {"by_kind", "x"},
+                                         {"reason", "x"},
+                                         {"duration", "x"},
+                                         {"winner", "x"},
+                                         {"loser", "x"},
+                                         {"Winner", "x"},
+                                         {"Loser", "x"},
+                                         {"Mover", "x"},
+                                         {"moves", "x"}});
         INFO(message_info(id).key << " " << language_code(l) << ": " << text);
         CHECK(contains(text, "(" + std::string(display_name(Edition::Fide2023, l)) + ", "));
         CHECK(contains(text, " " + article + ")"));
@@ -176,7 +197,8 @@ TEST_CASE("explain: every ruling and ending message names the article that is fi
 
 TEST_CASE("explain: English names agree with the core's to_string", "[explain]") {
   for (int t = 0; t <= int(Termination::IllegalPositionDraw); ++t)
-    CHECK(std::string(display_name(Termination(t), Language::English)) == to_string(Termination(t)));
+    CHECK(std::string(display_name(Termination(t), Language::English)) ==
+          to_string(Termination(t)));
   for (ClaimKind k : {ClaimKind::Threefold, ClaimKind::FiftyMoves})
     CHECK(std::string(display_name(k, Language::English)) == to_string(k));
   for (TimeControl tc : {TimeControl::Standard, TimeControl::Rapid, TimeControl::Blitz})
@@ -188,23 +210,30 @@ TEST_CASE("explain: English names agree with the core's to_string", "[explain]")
 }
 
 TEST_CASE("explain: names in four languages", "[explain]") {
-  CHECK(std::string(display_name(ClaimKind::Threefold, Language::Portuguese)) == "tripla repetição");
-  CHECK(std::string(display_name(ClaimKind::FiftyMoves, Language::Spanish)) == "regla de los 50 movimientos");
-  CHECK(std::string(display_name(ClaimKind::Threefold, Language::Russian)) == "троекратное повторение позиции");
+  CHECK(std::string(display_name(ClaimKind::Threefold, Language::Portuguese)) ==
+        "tripla repetição");
+  CHECK(std::string(display_name(ClaimKind::FiftyMoves, Language::Spanish)) ==
+        "regla de los 50 movimientos");
+  CHECK(std::string(display_name(ClaimKind::Threefold, Language::Russian)) ==
+        "троекратное повторение позиции");
   CHECK(std::string(display_name(Termination::Stalemate, Language::Portuguese)) == "afogamento");
   CHECK(std::string(display_name(Termination::Stalemate, Language::Spanish)) == "ahogado");
   CHECK(std::string(display_name(Termination::Stalemate, Language::Russian)) == "пат");
-  CHECK(std::string(display_name(Termination::DeadPosition, Language::Russian)) == "мёртвая позиция");
+  CHECK(std::string(display_name(Termination::DeadPosition, Language::Russian)) ==
+        "мёртвая позиция");
   CHECK(std::string(display_name(Termination::Checkmate, Language::Spanish)) == "jaque mate");
   CHECK(std::string(display_name(TimeControl::Blitz, Language::Spanish)) == "relámpago");
   CHECK(std::string(display_name(Color::Black, Language::Portuguese)) == "as pretas");
   CHECK(std::string(describe(GameError::IllegalMove, Language::Russian)) == "невозможный ход");
-  CHECK(std::string(describe(Inadmissible::NotOnMove, Language::Spanish)) == "el reclamante no está en juego");
+  CHECK(std::string(describe(Inadmissible::NotOnMove, Language::Spanish)) ==
+        "el reclamante no está en juego");
   CHECK(display_name(Edition::Fide2023, Language::English) == "FIDE 2023");
   CHECK(display_name(Edition::Fide1997, Language::Portuguese) == "FIDE 1997");
   CHECK(display_name(Edition::Fide2017, Language::Russian) == "ФИДЕ 2017");
-  CHECK(full_name(Edition::Fide2017, Language::English) == "FIDE Laws of Chess in force from 1 July 2017");
-  CHECK(full_name(Edition::Fide2018, Language::English) == "FIDE Laws of Chess in force from 1 January 2018");
+  CHECK(full_name(Edition::Fide2017, Language::English) ==
+        "FIDE Laws of Chess in force from 1 July 2017");
+  CHECK(full_name(Edition::Fide2018, Language::English) ==
+        "FIDE Laws of Chess in force from 1 January 2018");
   CHECK(full_name(Edition::Fide2023, Language::Spanish) ==
         "Leyes del Ajedrez de la FIDE en vigor desde el 1 de enero de 2023");
   CHECK(full_name(Edition::Fide2009, Language::Russian) ==
@@ -220,12 +249,14 @@ TEST_CASE("explain: plurals, ordinals and durations in each language", "[explain
   using detail::plural_form;
   for (long long n : {1, 21, 101, 1001}) CHECK(plural_form(Language::Russian, n) == 0);
   for (long long n : {2, 3, 4, 22, 34, 102}) CHECK(plural_form(Language::Russian, n) == 1);
-  for (long long n : {0, 5, 11, 12, 13, 14, 19, 20, 25, 100, 111, 112}) CHECK(plural_form(Language::Russian, n) == 2);
+  for (long long n : {0, 5, 11, 12, 13, 14, 19, 20, 25, 100, 111, 112})
+    CHECK(plural_form(Language::Russian, n) == 2);
   CHECK(plural_form(Language::English, 1) == 0);
   CHECK(plural_form(Language::Portuguese, 2) == 2);
 
   const Rules rules{};
-  const ExplainOptions en(Language::English), ru(Language::Russian), pt(Language::Portuguese), es(Language::Spanish);
+  const ExplainOptions en(Language::English), ru(Language::Russian), pt(Language::Portuguese),
+      es(Language::Spanish);
   const detail::Explainer xen(en, rules), xru(ru, rules), xpt(pt, rules), xes(es, rules);
   CHECK(xen.duration(120) == "2 minutes");
   CHECK(xen.duration(60) == "1 minute");
@@ -284,42 +315,58 @@ TEST_CASE("explain: placeholders are filled by name; unknown ones stay", "[expla
   CHECK(render(Message::AfterMove, Language::Spanish, {{"move", "4...Cg8"}}) == "tras 4...Cg8");
 }
 
-// ---- Rulings on threefold claims, through Game ---------------------------------------------------
+// ---- Rulings on threefold claims, through Game
+// ---------------------------------------------------
 
-TEST_CASE("explain: a correct threefold claim by written move (9.2.1), in four languages", "[explain]") {
+TEST_CASE("explain: a correct threefold claim by written move (9.2.1), in four languages",
+          "[explain]") {
   Game g = knights_game();
   const Claim c = claim_of(ClaimKind::Threefold, Color::Black, san(g, "Ng8"));
   const Ruling r = g.claim(c);
   REQUIRE(r.correct);
   CHECK(explain(r, g, Language::English) ==
-        "Correct claim of a draw by threefold repetition (FIDE 2023, Article 9.2.1): after the written move 4...Ng8 "
-        "the same position would appear for the third time (at the start of the game, after 2...Ng8 and after "
+        "Correct claim of a draw by threefold repetition (FIDE 2023, Article 9.2.1): after the "
+        "written move 4...Ng8 "
+        "the same position would appear for the third time (at the start of the game, after "
+        "2...Ng8 and after "
         "4...Ng8). The game is drawn.");
   CHECK(explain(r, g, Language::Portuguese) ==
-        "Reclamação correta de empate por tripla repetição (FIDE 2023, artigo 9.2.1): com o lance anotado 4...Cg8, "
-        "a mesma posição está prestes a aparecer pela terceira vez (no início da partida, após 2...Cg8 e após "
+        "Reclamação correta de empate por tripla repetição (FIDE 2023, artigo 9.2.1): com o lance "
+        "anotado 4...Cg8, "
+        "a mesma posição está prestes a aparecer pela terceira vez (no início da partida, após "
+        "2...Cg8 e após "
         "4...Cg8). A partida está empatada.");
   CHECK(explain(r, g, Language::Spanish) ==
-        "Reclamación correcta de tablas por triple repetición (FIDE 2023, artículo 9.2.1): con la jugada anotada "
-        "4...Cg8, la misma posición va a producirse por tercera vez (al inicio de la partida, tras 2...Cg8 y tras "
+        "Reclamación correcta de tablas por triple repetición (FIDE 2023, artículo 9.2.1): con la "
+        "jugada anotada "
+        "4...Cg8, la misma posición va a producirse por tercera vez (al inicio de la partida, tras "
+        "2...Cg8 y tras "
         "4...Cg8). La partida es tablas.");
   CHECK(explain(r, g, Language::Russian) ==
-        "Обоснованное требование ничьей ввиду троекратного повторения позиции (ФИДЕ 2023, статья 9.2.1): после "
-        "записанного хода 4...Кg8 одна и та же позиция возникнет в третий раз (в начале партии, после 2...Кg8 и "
+        "Обоснованное требование ничьей ввиду троекратного повторения позиции (ФИДЕ 2023, статья "
+        "9.2.1): после "
+        "записанного хода 4...Кg8 одна и та же позиция возникнет в третий раз (в начале партии, "
+        "после 2...Кg8 и "
         "после 4...Кg8). Партия закончилась вничью.");
   // International letters on request.
-  CHECK(contains(explain(r, g, ExplainOptions(Language::Russian, SanLanguage::English)), "4...Ng8"));
-  CHECK(contains(explain(r, g, ExplainOptions(Language::English, SanLanguage::Figurine)), "4...♘g8"));
+  CHECK(
+      contains(explain(r, g, ExplainOptions(Language::Russian, SanLanguage::English)), "4...Ng8"));
+  CHECK(
+      contains(explain(r, g, ExplainOptions(Language::English, SanLanguage::Figurine)), "4...♘g8"));
   // The game ended under the article of the way the claim was made.
   CHECK(explain_ending(g, Language::English) ==
-        "Draw by threefold repetition, on a correct claim by the player having the move (FIDE 2023, Article 9.2.1).");
-  CHECK(explain_ending(g, Language::Spanish) ==
-        "Tablas por triple repetición, tras una reclamación correcta del jugador que estaba en juego "
-        "(FIDE 2023, artículo 9.2.1).");
+        "Draw by threefold repetition, on a correct claim by the player having the move (FIDE "
+        "2023, Article 9.2.1).");
+  CHECK(
+      explain_ending(g, Language::Spanish) ==
+      "Tablas por triple repetición, tras una reclamación correcta del jugador que estaba en juego "
+      "(FIDE 2023, artículo 9.2.1).");
   for (Language l : all_languages) check_text(explain_ending(g, l), l, "9.2.1");
 }
 
-TEST_CASE("explain: a correct threefold claim on the board (9.2.2), and at a fourth occurrence (E15)", "[explain]") {
+TEST_CASE(
+    "explain: a correct threefold claim on the board (9.2.2), and at a fourth occurrence (E15)",
+    "[explain]") {
   Game g = knights_game();
   play_san(g, {"Ng8"});
   Game later = g;
@@ -327,11 +374,15 @@ TEST_CASE("explain: a correct threefold claim on the board (9.2.2), and at a fou
   const Ruling r = g.claim(c);
   REQUIRE(r.correct);
   CHECK(explain(r, g, Language::English) ==
-        "Correct claim of a draw by threefold repetition (FIDE 2023, Article 9.2.2): the same position has just "
-        "appeared for the third time (at the start of the game, after 2...Ng8 and after 4...Ng8). The game is drawn.");
+        "Correct claim of a draw by threefold repetition (FIDE 2023, Article 9.2.2): the same "
+        "position has just "
+        "appeared for the third time (at the start of the game, after 2...Ng8 and after 4...Ng8). "
+        "The game is drawn.");
   CHECK(explain(r, g, Language::Russian) ==
-        "Обоснованное требование ничьей ввиду троекратного повторения позиции (ФИДЕ 2023, статья 9.2.2): одна и та "
-        "же позиция только что возникла в третий раз (в начале партии, после 2...Кg8 и после 4...Кg8). "
+        "Обоснованное требование ничьей ввиду троекратного повторения позиции (ФИДЕ 2023, статья "
+        "9.2.2): одна и та "
+        "же позиция только что возникла в третий раз (в начале партии, после 2...Кg8 и после "
+        "4...Кg8). "
         "Партия закончилась вничью.");
   for (Language l : all_languages) check_text(explain(r, g, l), l, "9.2.2");
 
@@ -340,41 +391,57 @@ TEST_CASE("explain: a correct threefold claim on the board (9.2.2), and at a fou
   const Ruling fourth = later.claim(c);
   REQUIRE(fourth.correct);
   CHECK(contains(explain(fourth, later, Language::English),
-                 "appeared for the fourth time (at the start of the game, after 2...Ng8, after 4...Ng8 and after "
+                 "appeared for the fourth time (at the start of the game, after 2...Ng8, after "
+                 "4...Ng8 and after "
                  "6...Ng8)"));
   CHECK(contains(explain(fourth, later, Language::Portuguese), "pela quarta vez"));
   CHECK(contains(explain(fourth, later, Language::Russian), "в четвёртый раз"));
 }
 
-TEST_CASE("explain: an incorrect threefold claim on the board: evidence, penalty, the claim as an offer", "[explain]") {
+TEST_CASE(
+    "explain: an incorrect threefold claim on the board: evidence, penalty, the claim as an offer",
+    "[explain]") {
   Game g = knights_game();
   const Claim c = claim_of(ClaimKind::Threefold, Color::Black);
   const Ruling r = g.claim(c);
   REQUIRE(r.admissible());
   REQUIRE_FALSE(r.correct);
   CHECK(explain(r, g, Language::English) ==
-        "Incorrect claim of a draw by threefold repetition (FIDE 2023, Article 9.2.2): the position on the board has "
-        "appeared only twice (after 2.Ng1 and after 4.Ng1). Penalty (FIDE 2023, Article 9.5.3): the arbiter adds "
-        "2 minutes to the opponent's remaining time, and the game continues. The claim also counts as a draw offer, "
+        "Incorrect claim of a draw by threefold repetition (FIDE 2023, Article 9.2.2): the "
+        "position on the board has "
+        "appeared only twice (after 2.Ng1 and after 4.Ng1). Penalty (FIDE 2023, Article 9.5.3): "
+        "the arbiter adds "
+        "2 minutes to the opponent's remaining time, and the game continues. The claim also counts "
+        "as a draw offer, "
         "which the opponent may accept (FIDE 2023, Article 9.1.2.3).");
   CHECK(explain(r, g, Language::Portuguese) ==
-        "Reclamação incorreta de empate por tripla repetição (FIDE 2023, artigo 9.2.2): a posição no tabuleiro "
-        "apareceu apenas duas vezes (após 2.Cg1 e após 4.Cg1). Penalidade (FIDE 2023, artigo 9.5.3): o árbitro "
-        "acrescenta 2 minutos ao tempo restante do adversário, e a partida continua. A reclamação também vale como "
+        "Reclamação incorreta de empate por tripla repetição (FIDE 2023, artigo 9.2.2): a posição "
+        "no tabuleiro "
+        "apareceu apenas duas vezes (após 2.Cg1 e após 4.Cg1). Penalidade (FIDE 2023, artigo "
+        "9.5.3): o árbitro "
+        "acrescenta 2 minutos ao tempo restante do adversário, e a partida continua. A reclamação "
+        "também vale como "
         "oferta de empate, que o adversário pode aceitar (FIDE 2023, artigo 9.1.2.3).");
   CHECK(explain(r, g, Language::Spanish) ==
-        "Reclamación incorrecta de tablas por triple repetición (FIDE 2023, artículo 9.2.2): la posición del tablero "
-        "solo se ha producido dos veces (tras 2.Cg1 y tras 4.Cg1). Sanción (FIDE 2023, artículo 9.5.3): el árbitro "
-        "añade 2 minutos al tiempo restante del adversario, y la partida continúa. La reclamación también cuenta como "
+        "Reclamación incorrecta de tablas por triple repetición (FIDE 2023, artículo 9.2.2): la "
+        "posición del tablero "
+        "solo se ha producido dos veces (tras 2.Cg1 y tras 4.Cg1). Sanción (FIDE 2023, artículo "
+        "9.5.3): el árbitro "
+        "añade 2 minutos al tiempo restante del adversario, y la partida continúa. La reclamación "
+        "también cuenta como "
         "oferta de tablas, que el adversario puede aceptar (FIDE 2023, artículo 9.1.2.3).");
   CHECK(explain(r, g, Language::Russian) ==
-        "Необоснованное требование ничьей ввиду троекратного повторения позиции (ФИДЕ 2023, статья 9.2.2): позиция "
-        "на доске возникала всего два раза (после 2.Кg1 и после 4.Кg1). Наказание (ФИДЕ 2023, статья 9.5.3): арбитр "
-        "добавляет 2 минуты к оставшемуся времени соперника, и партия продолжается. Требование также считается "
+        "Необоснованное требование ничьей ввиду троекратного повторения позиции (ФИДЕ 2023, статья "
+        "9.2.2): позиция "
+        "на доске возникала всего два раза (после 2.Кg1 и после 4.Кg1). Наказание (ФИДЕ 2023, "
+        "статья 9.5.3): арбитр "
+        "добавляет 2 минуты к оставшемуся времени соперника, и партия продолжается. Требование "
+        "также считается "
         "предложением ничьей, которое соперник может принять (ФИДЕ 2023, статья 9.1.2.3).");
 }
 
-TEST_CASE("explain: an incorrect threefold claim by written move: the move must be played (9.5.3)", "[explain]") {
+TEST_CASE("explain: an incorrect threefold claim by written move: the move must be played (9.5.3)",
+          "[explain]") {
   Game g(Position::startpos(), options_for(Edition::Fide2023));
   play_san(g, {"Nf3", "Nf6", "Ng1"});
   const Claim c = claim_of(ClaimKind::Threefold, Color::Black, san(g, "Ng8"));
@@ -382,12 +449,17 @@ TEST_CASE("explain: an incorrect threefold claim by written move: the move must 
   REQUIRE(r.admissible());
   REQUIRE_FALSE(r.correct);
   CHECK(explain(r, g, Language::English) ==
-        "Incorrect claim of a draw by threefold repetition (FIDE 2023, Article 9.2.1): after the written move 2...Ng8 "
-        "the position would appear only for the second time (at the start of the game and after 2...Ng8). Penalty "
-        "(FIDE 2023, Article 9.5.3): the arbiter adds 2 minutes to the opponent's remaining time, and the game "
-        "continues. The written move Ng8 must now be played. The claim also counts as a draw offer, which the "
+        "Incorrect claim of a draw by threefold repetition (FIDE 2023, Article 9.2.1): after the "
+        "written move 2...Ng8 "
+        "the position would appear only for the second time (at the start of the game and after "
+        "2...Ng8). Penalty "
+        "(FIDE 2023, Article 9.5.3): the arbiter adds 2 minutes to the opponent's remaining time, "
+        "and the game "
+        "continues. The written move Ng8 must now be played. The claim also counts as a draw "
+        "offer, which the "
         "opponent may accept (FIDE 2023, Article 9.1.2.3).");
-  CHECK(contains(explain(r, g, Language::Portuguese), "O lance anotado Cg8 deve agora ser jogado."));
+  CHECK(
+      contains(explain(r, g, Language::Portuguese), "O lance anotado Cg8 deve agora ser jogado."));
   CHECK(contains(explain(r, g, Language::Spanish), "Ahora debe realizarse la jugada anotada Cg8."));
   CHECK(contains(explain(r, g, Language::Russian), "Записанный ход Кg8 должен быть сделан."));
   CHECK(contains(explain(r, g, Language::Russian), "возникла бы лишь во второй раз"));
@@ -406,27 +478,36 @@ TEST_CASE("explain: an illegal written move: the same piece must move (E1)", "[e
   const Ruling r = g.claim(c);
   REQUIRE(r.intended_illegal);
   CHECK(explain(r, g, Language::English) ==
-        "Incorrect claim of a draw by threefold repetition (FIDE 2023, Article 9.2.1): the written move is illegal, "
-        "so the position cannot appear. Penalty (FIDE 2023, Article 9.5.3): the arbiter adds 2 minutes to the "
-        "opponent's remaining time, and the game continues. Another move must be made with the same piece (the one "
-        "on f6). The claim also counts as a draw offer, which the opponent may accept (FIDE 2023, Article 9.1.2.3).");
+        "Incorrect claim of a draw by threefold repetition (FIDE 2023, Article 9.2.1): the written "
+        "move is illegal, "
+        "so the position cannot appear. Penalty (FIDE 2023, Article 9.5.3): the arbiter adds 2 "
+        "minutes to the "
+        "opponent's remaining time, and the game continues. Another move must be made with the "
+        "same piece (the one "
+        "on f6). The claim also counts as a draw offer, which the opponent may accept (FIDE 2023, "
+        "Article 9.1.2.3).");
   for (Language l : all_languages) check_text(explain(r, g, l), l, "f6");
 
   // A written move of a piece that has no legal move: any legal move may be made.
   Game h = knights_game();
-  const Ruling any = h.claim(claim_of(ClaimKind::Threefold, Color::Black, Move(Square::A8, Square::A5)));
+  const Ruling any =
+      h.claim(claim_of(ClaimKind::Threefold, Color::Black, Move(Square::A8, Square::A5)));
   REQUIRE(any.intended_illegal);
   REQUIRE(any.must_move_from == Square::None);
-  CHECK(contains(explain(any, h, Language::English),
-                 "The piece of the written move has no legal move, so any legal move may be made."));
+  CHECK(
+      contains(explain(any, h, Language::English),
+               "The piece of the written move has no legal move, so any legal move may be made."));
   for (Language l : all_languages) check_text(explain(any, h, l), l);
 }
 
-TEST_CASE("explain: a written move from an empty square says there is no piece there (E1), in four languages",
-          "[explain]") {
+TEST_CASE(
+    "explain: a written move from an empty square says there is no piece there (E1), in four "
+    "languages",
+    "[explain]") {
   // Before, it said "the piece of the written move has no legal move": there is no piece.
   Game g = knights_game();
-  const Ruling r = g.claim(claim_of(ClaimKind::Threefold, Color::Black, Move(Square::H5, Square::H8)));
+  const Ruling r =
+      g.claim(claim_of(ClaimKind::Threefold, Color::Black, Move(Square::H5, Square::H8)));
   REQUIRE(r.intended_illegal);
   REQUIRE(r.must_move_from == Square::None);
   const std::string expected[] = {
@@ -443,29 +524,36 @@ TEST_CASE("explain: a written move from an empty square says there is no piece t
 
   // The opponent's piece on the written move's square: not the claimant's.
   Game h = knights_game();
-  const Ruling theirs = h.claim(claim_of(ClaimKind::Threefold, Color::Black, Move(Square::E2, Square::E4)));
+  const Ruling theirs =
+      h.claim(claim_of(ClaimKind::Threefold, Color::Black, Move(Square::E2, Square::E4)));
   REQUIRE(theirs.intended_illegal);
   CHECK(contains(explain(theirs, h, Language::English),
                  "The piece on e2 is not the claimant's, so any legal move may be made."));
   for (Language l : all_languages) check_text(explain(theirs, h, l), l, "e2");
 }
 
-TEST_CASE("explain: inadmissible claims: not on move (9.2), after touching a piece (9.4), game over", "[explain]") {
+TEST_CASE(
+    "explain: inadmissible claims: not on move (9.2), after touching a piece (9.4), game over",
+    "[explain]") {
   Game g = knights_game();
   const Claim white = claim_of(ClaimKind::Threefold, Color::White);
   const Ruling not_on_move = g.claim(white);
   REQUIRE(not_on_move.inadmissible == Inadmissible::NotOnMove);
   CHECK(explain(not_on_move, g, Language::English) ==
-        "The claim of a draw by threefold repetition is not admissible: the claimant does not have the move "
+        "The claim of a draw by threefold repetition is not admissible: the claimant does not have "
+        "the move "
         "(FIDE 2023, Article 9.2.2).");
   CHECK(explain(not_on_move, g, Language::Portuguese) ==
-        "A reclamação de empate por tripla repetição não é admissível: o reclamante não tem a vez de jogar "
+        "A reclamação de empate por tripla repetição não é admissível: o reclamante não tem a vez "
+        "de jogar "
         "(FIDE 2023, artigo 9.2.2).");
   CHECK(explain(not_on_move, g, Language::Spanish) ==
-        "La reclamación de tablas por triple repetición no es admisible: el reclamante no está en juego "
+        "La reclamación de tablas por triple repetición no es admisible: el reclamante no está en "
+        "juego "
         "(FIDE 2023, artículo 9.2.2).");
   CHECK(explain(not_on_move, g, Language::Russian) ==
-        "Требование ничьей ввиду троекратного повторения позиции недопустимо: заявляющий ничью игрок не имеет "
+        "Требование ничьей ввиду троекратного повторения позиции недопустимо: заявляющий ничью "
+        "игрок не имеет "
         "очереди хода (ФИДЕ 2023, статья 9.2.2).");
 
   REQUIRE(g.touch_piece(Color::Black, Square::F6));
@@ -473,7 +561,8 @@ TEST_CASE("explain: inadmissible claims: not on move (9.2), after touching a pie
   const Ruling touched = g.claim(black);
   REQUIRE(touched.inadmissible == Inadmissible::PieceTouched);
   CHECK(explain(touched, g, Language::English) ==
-        "The claim of a draw by threefold repetition is not admissible: the claimant touched a piece with intent to "
+        "The claim of a draw by threefold repetition is not admissible: the claimant touched a "
+        "piece with intent to "
         "move it (FIDE 2023, Article 9.4).");
   for (Language l : all_languages) check_text(explain(touched, g, l), l, "9.4");
 
@@ -482,11 +571,13 @@ TEST_CASE("explain: inadmissible claims: not on move (9.2), after touching a pie
   const Claim again = claim_of(ClaimKind::FiftyMoves, Color::Black);
   const Ruling late = over.claim(again);
   REQUIRE(late.inadmissible == Inadmissible::GameOver);
-  CHECK(explain(late, over, Language::English) ==
-        "The claim of a draw under the fifty-move rule is not admissible: the game has already ended "
-        "(FIDE 2023, Article 9.3.2).");
+  CHECK(
+      explain(late, over, Language::English) ==
+      "The claim of a draw under the fifty-move rule is not admissible: the game has already ended "
+      "(FIDE 2023, Article 9.3.2).");
   CHECK(explain(late, over, Language::Spanish) ==
-        "La reclamación de tablas por la regla de los 50 movimientos no es admisible: la partida ya ha terminado "
+        "La reclamación de tablas por la regla de los 50 movimientos no es admisible: la partida "
+        "ya ha terminado "
         "(FIDE 2023, artículo 9.3.2).");
   for (Language l : all_languages) check_text(explain(late, over, l), l, "9.3.2");
 }
@@ -522,7 +613,8 @@ TEST_CASE("explain: each edition names its own articles and penalty", "[explain]
     // "9.2.1" for 2023, "9.2.1.1" for 2017: the exact number, not a prefix of another.
     if (k.edition == Edition::Fide2023) CHECK_FALSE(contains(text, "9.2.1.1"));
     for (Language l : all_languages) check_text(explain(correct, g, l), l, k.intended);
-    CHECK(contains(explain_ending(g, Language::English), std::string("Article ") + k.intended + ")."));
+    CHECK(contains(explain_ending(g, Language::English),
+                   std::string("Article ") + k.intended + ")."));
 
     // Incorrect, on the board: the edition's penalty.
     Game h = knights_game(k.edition);
@@ -531,9 +623,11 @@ TEST_CASE("explain: each edition names its own articles and penalty", "[explain]
     REQUIRE_FALSE(incorrect.correct);
     const std::string wrong = explain(incorrect, h, Language::English);
     CHECK(contains(wrong, "(" + edition + ", Article " + k.on_board + "):"));
-    CHECK(contains(wrong, "Penalty (" + edition + ", Article " + k.penalty + "): the arbiter adds " + k.minutes));
+    CHECK(contains(wrong, "Penalty (" + edition + ", Article " + k.penalty +
+                              "): the arbiter adds " + k.minutes));
     // 1997-2005 also take time from the claimant (here not given: the rule is stated).
-    CHECK(contains(wrong, "The claimant also loses half of the remaining time") == (k.edition == Edition::Fide1997));
+    CHECK(contains(wrong, "The claimant also loses half of the remaining time") ==
+          (k.edition == Edition::Fide1997));
     CHECK(contains(wrong, "The claimant also loses time: with more than 2 minutes left") ==
           (k.edition == Edition::Fide2001 || k.edition == Edition::Fide2005));
     // 1997 and 2001: a claim is not a draw offer.
@@ -545,18 +639,23 @@ TEST_CASE("explain: each edition names its own articles and penalty", "[explain]
   }
 }
 
-TEST_CASE("explain: the claimant's own time after an incorrect claim (1997, 2001) and the minutes in Russian",
-          "[explain]") {
+TEST_CASE(
+    "explain: the claimant's own time after an incorrect claim (1997, 2001) and the minutes in "
+    "Russian",
+    "[explain]") {
   Game g = knights_game(Edition::Fide1997);
   const Claim c = claim_of(ClaimKind::Threefold, Color::Black, Move::none(), 600);
   const Ruling r = g.claim(c);
   REQUIRE(r.claimant_seconds_after == 420);
   CHECK(contains(explain(r, g, Language::English),
-                 "Penalty (FIDE 1997, Article 9.5(b)): the arbiter adds 3 minutes to the opponent's remaining time, "
+                 "Penalty (FIDE 1997, Article 9.5(b)): the arbiter adds 3 minutes to the "
+                 "opponent's remaining time, "
                  "and the game continues. The claimant's remaining time is now 7:00."));
-  CHECK(contains(explain(r, g, Language::Spanish), "El tiempo restante del reclamante queda en 7:00."));
+  CHECK(contains(explain(r, g, Language::Spanish),
+                 "El tiempo restante del reclamante queda en 7:00."));
   CHECK(contains(explain(r, g, Language::Russian), "арбитр добавляет 3 минуты"));
-  CHECK(contains(explain(r, g, Language::Russian), "Теперь у заявившего ничью игрока остаётся 7:00."));
+  CHECK(contains(explain(r, g, Language::Russian),
+                 "Теперь у заявившего ничью игрока остаётся 7:00."));
 
   Game h = knights_game(Edition::Fide2001);
   const Claim short_of_time = claim_of(ClaimKind::Threefold, Color::Black, Move::none(), 90);
@@ -573,7 +672,8 @@ TEST_CASE("explain: the claimant's own time after an incorrect claim (1997, 2001
     const std::string article = tc == TimeControl::Rapid ? "A.3" : "B.3";
     CHECK(contains(explain(p, q, Language::English),
                    "Penalty (FIDE 2023, Article " + article + "): the arbiter adds 1 minute to"));
-    CHECK(contains(explain(p, q, Language::Russian), "статья " + article + "): арбитр добавляет 1 минуту"));
+    CHECK(contains(explain(p, q, Language::Russian),
+                   "статья " + article + "): арбитр добавляет 1 минуту"));
     CHECK(contains(explain(p, q, Language::Portuguese), "o árbitro acrescenta 1 minuto ao"));
   }
 
@@ -587,35 +687,50 @@ TEST_CASE("explain: the claimant's own time after an incorrect claim (1997, 2001
   CHECK_FALSE(contains(explain(no_offer, n, Language::English), "draw offer"));
 }
 
-// ---- Rulings on fifty-move claims ------------------------------------------------------------------
+// ---- Rulings on fifty-move claims
+// ------------------------------------------------------------------
 
-TEST_CASE("explain: fifty-move claims: correct by written move (9.3.1), incorrect on the board (9.3.2)", "[explain]") {
+TEST_CASE(
+    "explain: fifty-move claims: correct by written move (9.3.1), incorrect on the board (9.3.2)",
+    "[explain]") {
   {
     Game g = fifty_game();
     const Claim c = claim_of(ClaimKind::FiftyMoves, Color::White, san(g, "Ra4"));
     const Ruling r = g.claim(c);
     REQUIRE(r.correct);
     CHECK(explain(r, g, Language::English) ==
-          "Correct claim of a draw under the fifty-move rule (FIDE 2023, Article 9.3.1): the written move 71.Ra4 "
-          "completes 50 moves by each player without any pawn move or capture (100 half-moves, 97 of them counted by "
+          "Correct claim of a draw under the fifty-move rule (FIDE 2023, Article 9.3.1): the "
+          "written move 71.Ra4 "
+          "completes 50 moves by each player without any pawn move or capture (100 half-moves, 97 "
+          "of them counted by "
           "the halfmove clock of the starting position). The game is drawn.");
     CHECK(explain(r, g, Language::Portuguese) ==
-          "Reclamação correta de empate pela regra dos 50 lances (FIDE 2023, artigo 9.3.1): o lance anotado 71.Ta4 "
-          "completa 50 lances de cada jogador sem movimento de peão e sem captura (100 meios-lances, dos quais 97 "
+          "Reclamação correta de empate pela regra dos 50 lances (FIDE 2023, artigo 9.3.1): o "
+          "lance anotado 71.Ta4 "
+          "completa 50 lances de cada jogador sem movimento de peão e sem captura (100 "
+          "meios-lances, dos quais 97 "
           "contados pelo contador de meios-lances da posição inicial). A partida está empatada.");
     CHECK(explain(r, g, Language::Spanish) ==
-          "Reclamación correcta de tablas por la regla de los 50 movimientos (FIDE 2023, artículo 9.3.1): la jugada "
-          "anotada 71.Ta4 completa 50 movimientos de cada jugador sin mover ningún peón y sin ninguna captura "
-          "(100 semijugadas, 97 de ellas según el contador de semijugadas de la posición inicial). La partida es "
+          "Reclamación correcta de tablas por la regla de los 50 movimientos (FIDE 2023, artículo "
+          "9.3.1): la jugada "
+          "anotada 71.Ta4 completa 50 movimientos de cada jugador sin mover ningún peón y sin "
+          "ninguna captura "
+          "(100 semijugadas, 97 de ellas según el contador de semijugadas de la posición inicial). "
+          "La partida es "
           "tablas.");
     CHECK(explain(r, g, Language::Russian) ==
-          "Обоснованное требование ничьей по правилу 50 ходов (ФИДЕ 2023, статья 9.3.1): записанный ход 71.Лa4 "
-          "завершает 50 ходов каждого игрока без продвижения какой-либо пешки и без какого-либо взятия "
-          "(100 полуходов, из них 97 — по счётчику полуходов начальной позиции). Партия закончилась вничью.");
+          "Обоснованное требование ничьей по правилу 50 ходов (ФИДЕ 2023, статья 9.3.1): "
+          "записанный ход 71.Лa4 "
+          "завершает 50 ходов каждого игрока без продвижения какой-либо пешки и без какого-либо "
+          "взятия "
+          "(100 полуходов, из них 97 — по счётчику полуходов начальной позиции). Партия "
+          "закончилась вничью.");
     // Without the claim the ruling does not record the move: it is not named.
     CHECK(explain(r, g, Language::English) ==
-          "Correct claim of a draw under the fifty-move rule (FIDE 2023, Article 9.3.1): the written move 71.Ra4 completes "
-          "50 moves by each player without any pawn move or capture (100 half-moves, 97 of them counted by the "
+          "Correct claim of a draw under the fifty-move rule (FIDE 2023, Article 9.3.1): the "
+          "written move 71.Ra4 completes "
+          "50 moves by each player without any pawn move or capture (100 half-moves, 97 of them "
+          "counted by the "
           "halfmove clock of the starting position). The game is drawn.");
     CHECK(explain_ending(g, Language::English) ==
           "Draw under the fifty-move rule, on a correct claim by the player having the move "
@@ -632,10 +747,14 @@ TEST_CASE("explain: fifty-move claims: correct by written move (9.3.1), incorrec
     const Ruling r = g.claim(c);
     REQUIRE_FALSE(r.correct);
     CHECK(explain(r, g, Language::English) ==
-          "Incorrect claim of a draw under the fifty-move rule (FIDE 2023, Article 9.3.2): 50 moves by each player "
-          "without any pawn move or capture have not been completed (99 half-moves, 97 of them counted by the "
-          "halfmove clock of the starting position; 100 are needed). Penalty (FIDE 2023, Article 9.5.3): the arbiter "
-          "adds 2 minutes to the opponent's remaining time, and the game continues. The claim also counts as a draw "
+          "Incorrect claim of a draw under the fifty-move rule (FIDE 2023, Article 9.3.2): 50 "
+          "moves by each player "
+          "without any pawn move or capture have not been completed (99 half-moves, 97 of them "
+          "counted by the "
+          "halfmove clock of the starting position; 100 are needed). Penalty (FIDE 2023, Article "
+          "9.5.3): the arbiter "
+          "adds 2 minutes to the opponent's remaining time, and the game continues. The claim also "
+          "counts as a draw "
           "offer, which the opponent may accept (FIDE 2023, Article 9.1.2.3).");
     for (Language l : all_languages) check_text(explain(r, g, l), l, "9.3.2");
     // Black, after 71.Ra4, may claim on the board.
@@ -644,26 +763,34 @@ TEST_CASE("explain: fifty-move claims: correct by written move (9.3.1), incorrec
     const Ruling b = g.claim(black);
     REQUIRE(b.correct);
     CHECK(explain(b, g, Language::English) ==
-          "Correct claim of a draw under the fifty-move rule (FIDE 2023, Article 9.3.2): the last 50 moves by each "
-          "player have been completed without any pawn move or capture (100 half-moves, 97 of them counted by the "
+          "Correct claim of a draw under the fifty-move rule (FIDE 2023, Article 9.3.2): the last "
+          "50 moves by each "
+          "player have been completed without any pawn move or capture (100 half-moves, 97 of them "
+          "counted by the "
           "halfmove clock of the starting position). The game is drawn.");
     for (Language l : all_languages) check_text(explain(b, g, l), l, "9.3.2");
   }
 }
 
-TEST_CASE("explain: fifty-move claims: a written pawn move (E16), an illegal written move, too few moves",
-          "[explain]") {
+TEST_CASE(
+    "explain: fifty-move claims: a written pawn move (E16), an illegal written move, too few moves",
+    "[explain]") {
   {
     Game g = fifty_game();
     const Claim c = claim_of(ClaimKind::FiftyMoves, Color::White, san(g, "b4"));
     const Ruling r = g.claim(c);
     REQUIRE_FALSE(r.correct);
     CHECK(explain(r, g, Language::English) ==
-          "Incorrect claim of a draw under the fifty-move rule (FIDE 2023, Article 9.3.1): the written move 71.b4 is a "
-          "pawn move or a capture, which starts the count again. Penalty (FIDE 2023, Article 9.5.3): the arbiter adds "
-          "2 minutes to the opponent's remaining time, and the game continues. The written move b4 must now be "
-          "played. The claim also counts as a draw offer, which the opponent may accept (FIDE 2023, Article 9.1.2.3).");
-    CHECK(contains(explain(r, g, Language::Russian), "записанный ход 71.b4 — ход пешкой или взятие"));
+          "Incorrect claim of a draw under the fifty-move rule (FIDE 2023, Article 9.3.1): the "
+          "written move 71.b4 is a "
+          "pawn move or a capture, which starts the count again. Penalty (FIDE 2023, Article "
+          "9.5.3): the arbiter adds "
+          "2 minutes to the opponent's remaining time, and the game continues. The written move b4 "
+          "must now be "
+          "played. The claim also counts as a draw offer, which the opponent may accept (FIDE "
+          "2023, Article 9.1.2.3).");
+    CHECK(
+        contains(explain(r, g, Language::Russian), "записанный ход 71.b4 — ход пешкой или взятие"));
     for (Language l : all_languages) check_text(explain(r, g, l), l, "9.3.1");
   }
   {
@@ -672,10 +799,14 @@ TEST_CASE("explain: fifty-move claims: a written pawn move (E16), an illegal wri
     const Ruling r = g.claim(c);
     REQUIRE(r.intended_illegal);
     CHECK(explain(r, g, Language::English) ==
-          "Incorrect claim of a draw under the fifty-move rule (FIDE 2023, Article 9.3.1): the written move is "
-          "illegal, so it cannot complete the 50 moves. Penalty (FIDE 2023, Article 9.5.3): the arbiter adds 2 "
-          "minutes to the opponent's remaining time, and the game continues. Another move must be made with the same "
-          "piece (the one on a3). The claim also counts as a draw offer, which the opponent may accept (FIDE 2023, "
+          "Incorrect claim of a draw under the fifty-move rule (FIDE 2023, Article 9.3.1): the "
+          "written move is "
+          "illegal, so it cannot complete the 50 moves. Penalty (FIDE 2023, Article 9.5.3): the "
+          "arbiter adds 2 "
+          "minutes to the opponent's remaining time, and the game continues. Another move must be "
+          "made with the same "
+          "piece (the one on a3). The claim also counts as a draw offer, which the opponent may "
+          "accept (FIDE 2023, "
           "Article 9.1.2.3).");
     for (Language l : all_languages) check_text(explain(r, g, l), l, "a3");
   }
@@ -686,21 +817,24 @@ TEST_CASE("explain: fifty-move claims: a written pawn move (E16), an illegal wri
     const Claim c = claim_of(ClaimKind::FiftyMoves, Color::Black);
     const Ruling r = g.claim(c);
     REQUIRE_FALSE(r.correct);
-    CHECK(contains(explain(r, g, Language::English),
-                   "have not been completed (2 half-moves since the last pawn move or capture, 1.e4; "
-                   "100 are needed)."));
+    CHECK(
+        contains(explain(r, g, Language::English),
+                 "have not been completed (2 half-moves since the last pawn move or capture, 1.e4; "
+                 "100 are needed)."));
     CHECK(contains(explain(r, g, Language::Russian),
                    "(2 полухода после последнего хода пешкой или взятия, 1.e4; нужно 100)."));
-    CHECK(contains(explain(r, g, Language::Portuguese),
-                   "(2 meios-lances desde o último lance de peão ou captura, 1.e4; são necessários 100)."));
+    CHECK(contains(
+        explain(r, g, Language::Portuguese),
+        "(2 meios-lances desde o último lance de peão ou captura, 1.e4; são necessários 100)."));
     const Claim by_move = claim_of(ClaimKind::FiftyMoves, Color::Black, san(g, "Nc6"));
     Game h = g;
     const Ruling m = h.claim(by_move);
     REQUIRE_FALSE(m.correct);
-    CHECK(contains(explain(m, h, Language::English),
-                   "(FIDE 2023, Article 9.3.1): even with the written move 2...Nc6, 50 moves by each player "
-                   "without any pawn move or capture would not be completed (3 half-moves since the last pawn "
-                   "move or capture, 1.e4; 100 are needed)."));
+    CHECK(contains(
+        explain(m, h, Language::English),
+        "(FIDE 2023, Article 9.3.1): even with the written move 2...Nc6, 50 moves by each player "
+        "without any pawn move or capture would not be completed (3 half-moves since the last pawn "
+        "move or capture, 1.e4; 100 are needed)."));
     CHECK(contains(explain(m, h, Language::Spanish), "ni siquiera con la jugada anotada 2...Cc6"));
     // A fresh game: no reset yet, counted from the start.
     Game s(Position::startpos(), options_for(Edition::Fide2023));
@@ -712,7 +846,8 @@ TEST_CASE("explain: fifty-move claims: a written pawn move (E16), an illegal wri
   }
 }
 
-// ---- How the game ended --------------------------------------------------------------------------
+// ---- How the game ended
+// --------------------------------------------------------------------------
 
 TEST_CASE("explain: how a game ended, through Game, in four languages", "[explain]") {
   {
@@ -724,12 +859,14 @@ TEST_CASE("explain: how a game ended, through Game, in four languages", "[explai
     Game g;
     play_san(g, {"f3", "e5", "g4", "Qh4#"});
     REQUIRE(g.termination() == Termination::Checkmate);
-    CHECK(explain_ending(g, Language::English) == "Checkmate: Black wins the game (FIDE 2023, Article 5.1.1).");
+    CHECK(explain_ending(g, Language::English) ==
+          "Checkmate: Black wins the game (FIDE 2023, Article 5.1.1).");
     CHECK(explain_ending(g, Language::Portuguese) ==
           "Xeque-mate: as pretas vencem a partida (FIDE 2023, artigo 5.1.1).");
     CHECK(explain_ending(g, Language::Spanish) ==
           "Jaque mate: las negras ganan la partida (FIDE 2023, artículo 5.1.1).");
-    CHECK(explain_ending(g, Language::Russian) == "Мат: чёрные выигрывают партию (ФИДЕ 2023, статья 5.1.1).");
+    CHECK(explain_ending(g, Language::Russian) ==
+          "Мат: чёрные выигрывают партию (ФИДЕ 2023, статья 5.1.1).");
   }
   {
     Game g(position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"));
@@ -746,7 +883,8 @@ TEST_CASE("explain: how a game ended, through Game, in four languages", "[explai
       Game g(position("8/8/8/4k3/8/8/8/4K3 w - - 0 1"), options_for(e));
       REQUIRE(g.termination() == Termination::DeadPosition);
       const std::string article = laws(e).articles.dead_position;
-      CHECK(contains(explain_ending(g, Language::English), "Dead position: neither player can checkmate"));
+      CHECK(contains(explain_ending(g, Language::English),
+                     "Dead position: neither player can checkmate"));
       CHECK(contains(explain_ending(g, Language::English), ", Article " + article + ")."));
       CHECK(contains(explain_ending(g, Language::Russian),
                      "Мёртвая позиция: ни один из игроков не может поставить мат"));
@@ -758,11 +896,13 @@ TEST_CASE("explain: how a game ended, through Game, in four languages", "[explai
     for (int i = 0; i < 4; ++i) play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8"});
     REQUIRE(g.termination() == Termination::FivefoldRepetition);
     CHECK(explain_ending(g, Language::English) ==
-          "Fivefold repetition: the same position has appeared at least five times. The game is drawn without a claim "
+          "Fivefold repetition: the same position has appeared at least five times. The game is "
+          "drawn without a claim "
           "(FIDE 2023, Article 9.6.1).");
   }
   {
-    Game g(position("4k3/8/8/8/8/8/R7/4K3 w - - 149 100"), options_for(Edition::Fide2023, TimeControl::Standard, true));
+    Game g(position("4k3/8/8/8/8/8/R7/4K3 w - - 149 100"),
+           options_for(Edition::Fide2023, TimeControl::Standard, true));
     play_san(g, {"Ra3"});
     REQUIRE(g.termination() == Termination::SeventyFiveMoves);
     CHECK(contains(explain_ending(g, Language::English), "(FIDE 2023, Article 9.6.2)."));
@@ -772,7 +912,8 @@ TEST_CASE("explain: how a game ended, through Game, in four languages", "[explai
     Game g;
     play_san(g, {"e4", "e5"});
     REQUIRE(g.agree_draw());
-    CHECK(explain_ending(g, Language::English) == "Draw by agreement between the players (FIDE 2023, Article 5.2.3).");
+    CHECK(explain_ending(g, Language::English) ==
+          "Draw by agreement between the players (FIDE 2023, Article 5.2.3).");
     CHECK(explain_ending(g, Language::Spanish) ==
           "Tablas de mutuo acuerdo entre los jugadores (FIDE 2023, artículo 5.2.3).");
   }
@@ -780,18 +921,21 @@ TEST_CASE("explain: how a game ended, through Game, in four languages", "[explai
     Game g;
     play_san(g, {"e4"});
     REQUIRE(g.resign(Color::White));
-    CHECK(explain_ending(g, Language::English) == "White resigned: Black wins the game (FIDE 2023, Article 5.1.2).");
+    CHECK(explain_ending(g, Language::English) ==
+          "White resigned: Black wins the game (FIDE 2023, Article 5.1.2).");
     CHECK(explain_ending(g, Language::Portuguese) ==
           "As brancas abandonaram: as pretas vencem a partida (FIDE 2023, artigo 5.1.2).");
     CHECK(explain_ending(g, Language::Spanish) ==
           "Las blancas abandonaron: las negras ganan la partida (FIDE 2023, artículo 5.1.2).");
-    CHECK(explain_ending(g, Language::Russian) == "Белые сдались: чёрные выигрывают партию (ФИДЕ 2023, статья 5.1.2).");
+    CHECK(explain_ending(g, Language::Russian) ==
+          "Белые сдались: чёрные выигрывают партию (ФИДЕ 2023, статья 5.1.2).");
   }
   {
     Game g(position("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"));
     REQUIRE(g.resign(Color::White));
     REQUIRE(g.termination() == Termination::ResignationDraw);
-    CHECK(contains(explain_ending(g, Language::English), "A player resigned, but the opponent could not checkmate"));
+    CHECK(contains(explain_ending(g, Language::English),
+                   "A player resigned, but the opponent could not checkmate"));
     CHECK(contains(explain_ending(g, Language::English), "(FIDE 2023, Article 5.1.2)."));
   }
   {
@@ -801,21 +945,24 @@ TEST_CASE("explain: how a game ended, through Game, in four languages", "[explai
     CHECK(explain_ending(g, Language::English) ==
           "Flag fall: Black ran out of time and White wins the game (FIDE 2023, Article 6.9).");
     CHECK(explain_ending(g, Language::Russian) ==
-          "Падение флажка: чёрные просрочили время, белые выигрывают партию (ФИДЕ 2023, статья 6.9).");
+          "Падение флажка: чёрные просрочили время, белые выигрывают партию (ФИДЕ 2023, статья "
+          "6.9).");
   }
   {
     Game g(position("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"), options_for(Edition::Fide1997));
     REQUIRE(g.flag_fall(Color::White));
     REQUIRE(g.termination() == Termination::FlagFallDraw);
-    CHECK(contains(explain_ending(g, Language::English), "Flag fall, but the opponent cannot checkmate"));
+    CHECK(contains(explain_ending(g, Language::English),
+                   "Flag fall, but the opponent cannot checkmate"));
     CHECK(contains(explain_ending(g, Language::English), "(FIDE 1997, Article 6.10)."));
   }
   for (Edition e : {Edition::Fide2017, Edition::Fide2023}) {
     Game g(Position::startpos(), options_for(e, TimeControl::Rapid));
     REQUIRE(g.illegal_position_persisted());
     const std::string article = e == Edition::Fide2023 ? "A.5.4" : "A.4.4";
-    CHECK(contains(explain_ending(g, Language::English), "An illegal position (both kings in check, or a pawn on its "
-                                                         "last rank)"));
+    CHECK(contains(explain_ending(g, Language::English),
+                   "An illegal position (both kings in check, or a pawn on its "
+                   "last rank)"));
     for (Language l : all_languages) check_text(explain_ending(g, l), l, article);
   }
 }
@@ -832,53 +979,68 @@ TEST_CASE("explain: every ending in every edition where it exists names its arti
         for (Language l : all_languages) {
           const std::string text = explain(term, result, rules, l);
           INFO(laws(e).id << " " << to_string(term));
-          check_text(text, l, ", " + std::string(l == Language::English    ? "Article "
-                                                 : l == Language::Portuguese ? "artigo "
-                                                 : l == Language::Spanish    ? "artículo "
-                                                                             : "статья ") +
-                                  article + ")");
+          check_text(text, l,
+                     ", " +
+                         std::string(l == Language::English      ? "Article "
+                                     : l == Language::Portuguese ? "artigo "
+                                     : l == Language::Spanish    ? "artículo "
+                                                                 : "статья ") +
+                         article + ")");
           CHECK(contains(text, display_name(e, l)));
         }
       }
     }
   }
   // An article passed in replaces the default (a claim cites the way it was made).
-  CHECK(explain(Termination::ThreefoldClaim, GameResult::Draw, Rules{}, Language::English, "9.2.2") ==
-        "Draw by threefold repetition, on a correct claim by the player having the move (FIDE 2023, Article 9.2.2).");
+  CHECK(
+      explain(Termination::ThreefoldClaim, GameResult::Draw, Rules{}, Language::English, "9.2.2") ==
+      "Draw by threefold repetition, on a correct claim by the player having the move (FIDE 2023, "
+      "Article 9.2.2).");
 }
 
-// ---- Available claims -------------------------------------------------------------------------------
+// ---- Available claims
+// -------------------------------------------------------------------------------
 
 TEST_CASE("explain: what the player to move could claim now", "[explain]") {
   {
     Game g;
     CHECK(explain_available_claims(g, Language::English) == "White cannot claim a draw now.");
-    CHECK(explain_available_claims(g, Language::Portuguese) == "As brancas não podem reclamar empate agora.");
+    CHECK(explain_available_claims(g, Language::Portuguese) ==
+          "As brancas não podem reclamar empate agora.");
   }
   {
     Game g = knights_game();
     CHECK(explain_available_claims(g, Language::English) ==
-          "Black may claim a draw by threefold repetition by writing the intended move on the scoresheet, without "
-          "playing it, and declaring to the arbiter the intention to play it (FIDE 2023, Article 9.2.1). Moves that "
+          "Black may claim a draw by threefold repetition by writing the intended move on the "
+          "scoresheet, without "
+          "playing it, and declaring to the arbiter the intention to play it (FIDE 2023, Article "
+          "9.2.1). Moves that "
           "make the claim correct: Ng8.");
     CHECK(explain_available_claims(g, Language::Portuguese) ==
-          "As pretas podem reclamar empate por tripla repetição anotando o lance pretendido na planilha, sem jogá-lo, "
-          "e declarando ao árbitro a intenção de fazê-lo (FIDE 2023, artigo 9.2.1). Lances que tornam a reclamação "
+          "As pretas podem reclamar empate por tripla repetição anotando o lance pretendido na "
+          "planilha, sem jogá-lo, "
+          "e declarando ao árbitro a intenção de fazê-lo (FIDE 2023, artigo 9.2.1). Lances que "
+          "tornam a reclamação "
           "correta: Cg8.");
     CHECK(explain_available_claims(g, Language::Spanish) ==
-          "Las negras pueden reclamar tablas por triple repetición anotando en la planilla la jugada que se proponen "
-          "realizar, sin realizarla, y declarando al árbitro su intención de realizarla (FIDE 2023, artículo 9.2.1). "
+          "Las negras pueden reclamar tablas por triple repetición anotando en la planilla la "
+          "jugada que se proponen "
+          "realizar, sin realizarla, y declarando al árbitro su intención de realizarla (FIDE "
+          "2023, artículo 9.2.1). "
           "Jugadas que hacen correcta la reclamación: Cg8.");
     CHECK(explain_available_claims(g, Language::Russian) ==
-          "Чёрные могут потребовать ничью ввиду троекратного повторения позиции, записав на бланке свой ход (не делая "
-          "его на доске) и заявив арбитру о намерении сделать этот ход (ФИДЕ 2023, статья 9.2.1). Ходы, при которых "
+          "Чёрные могут потребовать ничью ввиду троекратного повторения позиции, записав на бланке "
+          "свой ход (не делая "
+          "его на доске) и заявив арбитру о намерении сделать этот ход (ФИДЕ 2023, статья 9.2.1). "
+          "Ходы, при которых "
           "требование будет обоснованным: Кg8.");
     // The claims object with the record and rules gives the same.
     CHECK(explain(g.available_claims(), g.record(), g.rules(), Language::English) ==
           explain_available_claims(g, Language::English));
     REQUIRE(g.touch_piece(Color::Black, Square::F6));
     CHECK(explain_available_claims(g, Language::English) ==
-          "Black touched a piece with the intention of moving or capturing it and cannot claim a draw on this move "
+          "Black touched a piece with the intention of moving or capturing it and cannot claim a "
+          "draw on this move "
           "(FIDE 2023, Article 9.4).");
     for (Language l : all_languages) check_text(explain_available_claims(g, l), l, "9.4");
   }
@@ -887,9 +1049,12 @@ TEST_CASE("explain: what the player to move could claim now", "[explain]") {
     Game g = knights_game();
     play_san(g, {"Ng8"});
     CHECK(explain_available_claims(g, Language::English) ==
-          "White may claim a draw by threefold repetition now: the position on the board has appeared at least three "
-          "times (FIDE 2023, Article 9.2.2). White may claim a draw by threefold repetition by writing the intended "
-          "move on the scoresheet, without playing it, and declaring to the arbiter the intention to play it "
+          "White may claim a draw by threefold repetition now: the position on the board has "
+          "appeared at least three "
+          "times (FIDE 2023, Article 9.2.2). White may claim a draw by threefold repetition by "
+          "writing the intended "
+          "move on the scoresheet, without playing it, and declaring to the arbiter the intention "
+          "to play it "
           "(FIDE 2023, Article 9.2.1). Moves that make the claim correct: Nf3.");
     for (Language l : all_languages) {
       check_text(explain_available_claims(g, l), l, "9.2.2");
@@ -902,7 +1067,9 @@ TEST_CASE("explain: what the player to move could claim now", "[explain]") {
     const AvailableClaims claims = g.available_claims();
     REQUIRE(claims.fifty_intended.size() > 10);
     const std::string text = explain_available_claims(g, Language::English);
-    CHECK(text.rfind("White may claim a draw under the fifty-move rule by writing the intended move", 0) == 0);
+    CHECK(text.rfind(
+              "White may claim a draw under the fifty-move rule by writing the intended move", 0) ==
+          0);
     CHECK(contains(text, "(FIDE 2023, Article 9.3.1). Moves that make the claim correct: Kd1, "));
     CHECK(contains(text, " and "));
     CHECK(contains(text, " (and " + std::to_string(claims.fifty_intended.size() - 10) + " more)."));
@@ -911,22 +1078,26 @@ TEST_CASE("explain: what the player to move could claim now", "[explain]") {
     const std::string every = explain_available_claims(g, all);
     CHECK_FALSE(contains(every, "(e mais"));
     CHECK(contains(every, " e "));
-    for (Move m : claims.fifty_intended) CHECK(contains(every, to_san(g.position(), m, SanLanguage::Portuguese)));
+    for (Move m : claims.fifty_intended)
+      CHECK(contains(every, to_san(g.position(), m, SanLanguage::Portuguese)));
     for (Language l : all_languages) check_text(explain_available_claims(g, l), l, "9.3.1");
     play_san(g, {"Ra4"});
     CHECK(contains(explain_available_claims(g, Language::English),
-                   "Black may claim a draw under the fifty-move rule now: the last 50 moves by each player were made "
+                   "Black may claim a draw under the fifty-move rule now: the last 50 moves by "
+                   "each player were made "
                    "without any pawn move or capture (FIDE 2023, Article 9.3.2)."));
   }
   {
     Game g;
     play_san(g, {"f3", "e5", "g4", "Qh4#"});
-    CHECK(explain_available_claims(g, Language::English) == "The game is over: no draw can be claimed.");
+    CHECK(explain_available_claims(g, Language::English) ==
+          "The game is over: no draw can be claimed.");
     for (Language l : all_languages) check_text(explain_available_claims(g, l), l);
   }
 }
 
-// ---- fmt formatters ----------------------------------------------------------------------------------
+// ---- fmt formatters
+// ----------------------------------------------------------------------------------
 
 #if __has_include(<fmt/format.h>)
 #include <arbiter/format.hpp>
@@ -957,7 +1128,8 @@ TEST_CASE("format: simple types", "[format]") {
   CHECK(fmt::format("{}", Move::en_passant(Square::E5, Square::D6)) == "e5d6");
   CHECK(fmt::format("{}", Move::none()) == "0000");
   CHECK(fmt::format("{}", CastlingRights(CastlingRights::All)) == "KQkq");
-  CHECK(fmt::format("{}", CastlingRights(CastlingRights::WhiteKingSide | CastlingRights::BlackQueenSide)) == "Kq");
+  CHECK(fmt::format("{}", CastlingRights(CastlingRights::WhiteKingSide |
+                                         CastlingRights::BlackQueenSide)) == "Kq");
   CHECK(fmt::format("{}", CastlingRights()) == "-");
   CHECK(fmt::format("{}", GameResult::WhiteWins) == "1-0");
   CHECK(fmt::format("{}", GameResult::BlackWins) == "0-1");
@@ -968,7 +1140,8 @@ TEST_CASE("format: simple types", "[format]") {
   CHECK(fmt::format("{}", Language::Portuguese) == "pt");
 }
 
-TEST_CASE("format: names with a language: Termination, ClaimKind, Edition, TimeControl, errors", "[format]") {
+TEST_CASE("format: names with a language: Termination, ClaimKind, Edition, TimeControl, errors",
+          "[format]") {
   CHECK(fmt::format("{}", Termination::Checkmate) == "checkmate");
   CHECK(fmt::format("{:en}", Termination::Checkmate) == "checkmate");
   CHECK(fmt::format("{:pt}", Termination::Checkmate) == "xeque-mate");
@@ -1004,7 +1177,8 @@ TEST_CASE("format: names with a language: Termination, ClaimKind, Edition, TimeC
   const auto bad = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1");
   REQUIRE_FALSE(bad.ok());
   CHECK(fmt::format("{}", bad.error()) == bad.error().message());
-  CHECK(fmt::format("{}", bad.error()) == "field 2 (side to move), character 45: side to move must be 'w' or 'b'");
+  CHECK(fmt::format("{}", bad.error()) ==
+        "field 2 (side to move), character 45: side to move must be 'w' or 'b'");
 }
 
 TEST_CASE("format: Position as FEN, a board diagram in letters and in figurines", "[format]") {
@@ -1047,8 +1221,10 @@ TEST_CASE("format: Position as FEN, a board diagram in letters and in figurines"
   const Position after = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
   const std::string d = fmt::format("{:d}", after);
   CHECK(contains(d, "5 | . . . . p . . . |\n4 | . . . . P . . . |\n"));
-  CHECK(contains(d, "\nWhite to move\nFEN: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"));
-  CHECK(contains(fmt::format("{:d}", position("4k3/8/8/8/8/8/8/4K2R b K - 3 40")), "\nBlack to move\nFEN: "));
+  CHECK(contains(
+      d, "\nWhite to move\nFEN: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"));
+  CHECK(contains(fmt::format("{:d}", position("4k3/8/8/8/8/8/8/4K2R b K - 3 40")),
+                 "\nBlack to move\nFEN: "));
   // Invalid specifications are format errors (compile-time errors where fmt checks them).
   CHECK_THROWS_AS(fmt::format(fmt::runtime("{:x}"), start), fmt::format_error);
   CHECK_THROWS_AS(fmt::format(fmt::runtime("{:q}"), Piece::WhiteKing), fmt::format_error);
@@ -1065,22 +1241,27 @@ TEST_CASE("format: Claim and Ruling: one-line summaries in English", "[format]")
 
   Game h = g;
   CHECK(fmt::format("{}", h.claim(on_board)) ==
-        "incorrect threefold repetition claim (9.2.2; the position occurred at plies 3, 7): +120 s to the opponent "
+        "incorrect threefold repetition claim (9.2.2; the position occurred at plies 3, 7): +120 s "
+        "to the opponent "
         "(9.5.3); stands as a draw offer");
   CHECK(fmt::format("{}", g.claim(claim_of(ClaimKind::Threefold, Color::White))) ==
         "inadmissible threefold repetition claim (9.2.2): the claimant does not have the move");
   CHECK(fmt::format("{}", g.claim(by_move)) ==
-        "correct threefold repetition claim with a written move (9.2.1; the position occurred at plies 0, 4, 8): "
+        "correct threefold repetition claim with a written move (9.2.1; the position occurred at "
+        "plies 0, 4, 8): "
         "the game is drawn");
 
   Game f = fifty_game();
   CHECK(fmt::format("{}", f.claim(claim_of(ClaimKind::FiftyMoves, Color::White, san(f, "b4")))) ==
-        "incorrect fifty-move rule claim with a written move (9.3.1; 0 plies without pawn move or capture since "
+        "incorrect fifty-move rule claim with a written move (9.3.1; 0 plies without pawn move or "
+        "capture since "
         "ply 3): +120 s to the opponent (9.5.3); must play b2b4; stands as a draw offer");
   Game e(Position::startpos(), options_for(Edition::Fide1997));
   play_san(e, {"e4", "Nf6", "Nf3"});
-  CHECK(fmt::format("{}", e.claim(claim_of(ClaimKind::FiftyMoves, Color::Black, Move::none(), 600))) ==
-        "incorrect fifty-move rule claim (9.3(b); 2 plies without pawn move or capture since ply 1): +180 s to the "
+  CHECK(fmt::format("{}",
+                    e.claim(claim_of(ClaimKind::FiftyMoves, Color::Black, Move::none(), 600))) ==
+        "incorrect fifty-move rule claim (9.3(b); 2 plies without pawn move or capture since ply "
+        "1): +180 s to the "
         "opponent (9.5(b)); the claimant keeps 420 s");
 }
 
@@ -1090,6 +1271,7 @@ TEST_CASE("format: explanations print through fmt", "[format]") {
   const Ruling r = g.claim(c);
   CHECK(fmt::format("{}: {}", Edition::Fide2023, explain(r, g, Language::Russian)) ==
         "FIDE 2023: " + explain(r, g, Language::Russian));
-  CHECK(fmt::format("{} ({})", g.termination(), g.result()) == "threefold repetition claim (1/2-1/2)");
+  CHECK(fmt::format("{} ({})", g.termination(), g.result()) ==
+        "threefold repetition claim (1/2-1/2)");
 }
 #endif

@@ -34,9 +34,11 @@ void check_refuses_everything(Game& g) {
   CHECK(g.accept_draw(Color::Black).error() == GameError::GameOver);
   CHECK(g.decline_draw(Color::Black).error() == GameError::GameOver);
   CHECK(g.agree_draw().error() == GameError::GameOver);
-  CHECK(g.touch_piece(g.position().side_to_move(), g.position().king_square(g.position().side_to_move())).error() ==
+  CHECK(g.touch_piece(g.position().side_to_move(),
+                      g.position().king_square(g.position().side_to_move()))
+            .error() == GameError::GameOver);
+  CHECK(g.submit_claim_as_offer(threefold(g.position().side_to_move())).error() ==
         GameError::GameOver);
-  CHECK(g.submit_claim_as_offer(threefold(g.position().side_to_move())).error() == GameError::GameOver);
   CHECK(g.claim(threefold(g.position().side_to_move())).inadmissible == Inadmissible::GameOver);
   CHECK(g.claim(fifty(g.position().side_to_move())).inadmissible == Inadmissible::GameOver);
   CHECK(g.flag_fall(Color::White).error() == GameError::GameOver);
@@ -51,7 +53,8 @@ void check_refuses_everything(Game& g) {
 
 }  // namespace
 
-TEST_CASE("game: a new game, legal and illegal moves, a set-up position that is already over", "[game]") {
+TEST_CASE("game: a new game, legal and illegal moves, a set-up position that is already over",
+          "[game]") {
   Game g;
   CHECK_FALSE(g.is_over());
   CHECK(g.termination() == Termination::None);
@@ -83,8 +86,10 @@ TEST_CASE("game: a new game, legal and illegal moves, a set-up position that is 
   }
 }
 
-TEST_CASE("game: a draw offer stands across the offerer's move and the opponent's thinking; acceptance draws (5.2.3)",
-          "[game]") {
+TEST_CASE(
+    "game: a draw offer stands across the offerer's move and the opponent's thinking; acceptance "
+    "draws (5.2.3)",
+    "[game]") {
   Game g;
   play_san(g, {"e4", "e5"});
   // The proper moment: after making one's move... but an offer before moving is valid too.
@@ -142,7 +147,9 @@ TEST_CASE("game: an offer declined orally lapses; the game goes on", "[game]") {
   CHECK(g.termination() == Termination::Agreement);
 }
 
-TEST_CASE("game: an offer is rejected by touching a piece (2001 on) or by making a move (1997) (9.1)", "[game]") {
+TEST_CASE(
+    "game: an offer is rejected by touching a piece (2001 on) or by making a move (1997) (9.1)",
+    "[game]") {
   for (Edition e : all_editions) {
     INFO(laws(e).id);
     Game g(Position::startpos(), options_for(e));
@@ -168,7 +175,9 @@ TEST_CASE("game: an offer is rejected by touching a piece (2001 on) or by making
     CHECK(g.termination() == Termination::Agreement);
     CHECK(str(g.termination_article()) == "5.2(b)");
   }
-  SECTION("an offer made during the opponent's thinking time is valid; the opponent's touch rejects it") {
+  SECTION(
+      "an offer made during the opponent's thinking time is valid; the opponent's touch rejects "
+      "it") {
     Game g;
     play_san(g, {"e4"});
     // White offers while Black is to move (valid, though possibly a distraction, 11.5).
@@ -203,7 +212,9 @@ TEST_CASE("game: an offer lapses when the game ends another way (9.1.2.1, E20)",
   }
 }
 
-TEST_CASE("game: a claim is also a draw offer the opponent may accept before the ruling (9.1.2.3, E21)", "[game]") {
+TEST_CASE(
+    "game: a claim is also a draw offer the opponent may accept before the ruling (9.1.2.3, E21)",
+    "[game]") {
   SECTION("2023: accepted, the game is drawn by agreement") {
     Game g;
     play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8"});
@@ -230,7 +241,8 @@ TEST_CASE("game: a claim is also a draw offer the opponent may accept before the
       INFO(laws(e).id);
       Game g(Position::startpos(), options_for(e));
       play_san(g, {"Nf3", "Nf6", "Ng1", "Ng8"});
-      CHECK(g.submit_claim_as_offer(threefold(Color::White)).error() == GameError::AgreementNotAllowed);
+      CHECK(g.submit_claim_as_offer(threefold(Color::White)).error() ==
+            GameError::AgreementNotAllowed);
       CHECK_FALSE(g.offer_standing(Color::White));
     }
   }
@@ -245,7 +257,8 @@ TEST_CASE("game: a claim is also a draw offer the opponent may accept before the
   }
 }
 
-TEST_CASE("game: an incorrect claim stands as an offer after the ruling (2005 on), not in 1997", "[game]") {
+TEST_CASE("game: an incorrect claim stands as an offer after the ruling (2005 on), not in 1997",
+          "[game]") {
   for (Edition e : {Edition::Fide1997, Edition::Fide2009, Edition::Fide2023}) {
     INFO(laws(e).id);
     Game g(Position::startpos(), options_for(e));
@@ -292,7 +305,8 @@ TEST_CASE("game: the event may forbid agreements (9.1.1)", "[game]") {
 TEST_CASE("game: from 2017 an agreement needs at least one move by each player (5.2.3)", "[game]") {
   for (Edition e : all_editions) {
     INFO(laws(e).id);
-    const bool needs_moves = e == Edition::Fide2017 || e == Edition::Fide2018 || e == Edition::Fide2023;
+    const bool needs_moves =
+        e == Edition::Fide2017 || e == Edition::Fide2018 || e == Edition::Fide2023;
     Game g(Position::startpos(), options_for(e));
     CHECK(g.agree_draw().ok() == !needs_moves);
     if (g.is_over()) continue;
@@ -312,7 +326,8 @@ TEST_CASE("game: from 2017 an agreement needs at least one move by each player (
 TEST_CASE("game: touch move: a touched own piece must be moved (4.3.1)", "[game]") {
   Game g;
   CHECK(g.touch_piece(Color::Black, Square::E7).error() == GameError::NotOnMove);
-  CHECK(g.touch_piece(Color::White, Square::E4).error() == GameError::NotApplicable);  // an empty square
+  CHECK(g.touch_piece(Color::White, Square::E4).error() ==
+        GameError::NotApplicable);  // an empty square
   CHECK_FALSE(g.piece_touched());
   REQUIRE(g.touch_piece(Color::White, Square::G1));
   CHECK(g.piece_touched());
@@ -332,7 +347,8 @@ TEST_CASE("game: touch move: a touched own piece must be moved (4.3.1)", "[game]
   }
 }
 
-TEST_CASE("game: touch move: a touched opponent's piece must be captured if it can be (4.3.2)", "[game]") {
+TEST_CASE("game: touch move: a touched opponent's piece must be captured if it can be (4.3.2)",
+          "[game]") {
   SECTION("a pawn that can be captured") {
     Game g;
     play_san(g, {"e4", "d5"});
@@ -365,7 +381,8 @@ TEST_CASE("game: touch move: a touched opponent's piece must be captured if it c
   }
 }
 
-TEST_CASE("game: after an incorrect claim with a written move, that move must be played (9.5.3)", "[game]") {
+TEST_CASE("game: after an incorrect claim with a written move, that move must be played (9.5.3)",
+          "[game]") {
   Game g;
   play_san(g, {"e4", "e5"});
   const Ruling r = g.claim(threefold(Color::White, uci(g, "g1f3")));
@@ -388,8 +405,10 @@ TEST_CASE("game: after an incorrect claim with a written move, that move must be
   }
 }
 
-TEST_CASE("game: flag fall: a loss if the opponent can mate by any series of legal moves, else a draw (6.9, E24)",
-          "[game]") {
+TEST_CASE(
+    "game: flag fall: a loss if the opponent can mate by any series of legal moves, else a draw "
+    "(6.9, E24)",
+    "[game]") {
   SECTION("K+N v K+N: a helpmate exists, so the flag fall loses") {
     Game g(position("1n2k3/8/8/8/8/8/8/1N2K3 w - - 0 1"));
     REQUIRE_FALSE(g.is_over());
@@ -420,7 +439,9 @@ TEST_CASE("game: flag fall: a loss if the opponent can mate by any series of leg
   }
 }
 
-TEST_CASE("game: resignation is a loss; from 2023 a draw if the opponent could not mate (5.1.2, E26)", "[game]") {
+TEST_CASE(
+    "game: resignation is a loss; from 2023 a draw if the opponent could not mate (5.1.2, E26)",
+    "[game]") {
   for (Edition e : {Edition::Fide2009, Edition::Fide2018, Edition::Fide2023}) {
     INFO(laws(e).id);
     const std::string article = e == Edition::Fide2009 ? "5.1 b" : "5.1.2";
@@ -459,8 +480,8 @@ TEST_CASE("game: available_claims: threefold by intended moves, the exact list",
   // White shuttles Ng1-f3; Black alternates b8-c6 and g8-f6 so that two different
   // positions with White to move have each occurred twice:
   //   A = start (plies 0, 8), B = (Ng1; Nc6, Nf6) (plies 4, 12).
-  play_san(g, {"Nf3", "Nc6", "Ng1", "Nf6", "Nf3", "Nb8", "Ng1", "Ng8", "Nf3", "Nc6", "Ng1", "Nf6", "Nf3", "Nb8",
-               "Ng1"});
+  play_san(g, {"Nf3", "Nc6", "Ng1", "Nf6", "Nf3", "Nb8", "Ng1", "Ng8", "Nf3", "Nc6", "Ng1", "Nf6",
+               "Nf3", "Nb8", "Ng1"});
   REQUIRE(g.record().ply() == 15);
   const AvailableClaims c = g.available_claims();
   CHECK_FALSE(c.right_lost);
@@ -488,7 +509,8 @@ TEST_CASE("game: available_claims: threefold by intended moves, the exact list",
   CHECK_FALSE(g.available_claims().any());  // empty once the game is over
 }
 
-TEST_CASE("game: available_claims: fifty moves at 99 plies lists every non-pawn, non-capture move", "[game][claims]") {
+TEST_CASE("game: available_claims: fifty moves at 99 plies lists every non-pawn, non-capture move",
+          "[game][claims]") {
   // Castling, king, rook and knight moves complete the fifty moves; pawn moves, captures and
   // promotions (b8=Q, bxa8=Q, exd5, Rxa8) do not.
   const char* fen = "r3k3/1P6/8/3p4/4P3/8/8/R3K1NR w KQ - 99 80";
@@ -523,7 +545,8 @@ TEST_CASE("game: available_claims: fifty moves at 99 plies lists every non-pawn,
   }
 }
 
-TEST_CASE("game: available_claims: the right is lost for this turn once a piece is touched (9.4)", "[game][claims]") {
+TEST_CASE("game: available_claims: the right is lost for this turn once a piece is touched (9.4)",
+          "[game][claims]") {
   for (Edition e : all_editions) {
     INFO(laws(e).id);
     Game g(Position::startpos(), options_for(e));
@@ -549,7 +572,8 @@ TEST_CASE("game: available_claims: the right is lost for this turn once a piece 
   }
 }
 
-TEST_CASE("Defect 5: a claim after the game has ended is inadmissible whatever the caller passes", "[game][defect]") {
+TEST_CASE("Defect 5: a claim after the game has ended is inadmissible whatever the caller passes",
+          "[game][defect]") {
   // 1.f3 e5 2.g4 Qh4#: the game ended with the mate (5.1.1). The library API is told
   // nothing (ClaimContext{} says the game is on): the record shows it.
   Game g;
@@ -567,18 +591,23 @@ TEST_CASE("Defect 5: a claim after the game has ended is inadmissible whatever t
   SECTION("also when the record went on past an automatic draw (a fivefold repetition, 9.6.1)") {
     GameRecord played_on;
     for (int i = 0; i < 4; ++i)
-      for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8"}) played_on.play(parse_uci(played_on.position(), m).value_or(Move::none()));
+      for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8"})
+        played_on.play(parse_uci(played_on.position(), m).value_or(Move::none()));
     REQUIRE(automatic_ending(played_on, 16, Rules{}) == Termination::FivefoldRepetition);
     played_on.play(parse_uci(played_on.position(), "e2e4").value_or(Move::none()));
-    const Ruling r = evaluate(played_on, claim_of(ClaimKind::Threefold, Color::Black), ClaimContext{}, Rules{});
+    const Ruling r =
+        evaluate(played_on, claim_of(ClaimKind::Threefold, Color::Black), ClaimContext{}, Rules{});
     CHECK(r.inadmissible == Inadmissible::GameOver);
     Rules rules1997;  // no automatic draws before 2014: the game went on, the claim is judged
     rules1997.edition = Edition::Fide1997;
-    CHECK(evaluate(played_on, claim_of(ClaimKind::Threefold, Color::Black), ClaimContext{}, rules1997).admissible());
+    CHECK(
+        evaluate(played_on, claim_of(ClaimKind::Threefold, Color::Black), ClaimContext{}, rules1997)
+            .admissible());
   }
 }
 
-TEST_CASE("game: the event log holds every event in order, claims with their rulings", "[game][events]") {
+TEST_CASE("game: the event log holds every event in order, claims with their rulings",
+          "[game][events]") {
   Game g;
   play_san(g, {"e4"});
   REQUIRE(g.offer_draw(Color::White));
@@ -587,7 +616,8 @@ TEST_CASE("game: the event log holds every event in order, claims with their rul
   CHECK(g.touched_square() == Square::E7);
   play_san(g, {"e5"});
   CHECK(g.touched_square() == Square::None);
-  const Ruling r = g.claim(threefold(Color::White, san(g, "Nf3")));  // incorrect: Nf3 must be played
+  const Ruling r =
+      g.claim(threefold(Color::White, san(g, "Nf3")));  // incorrect: Nf3 must be played
   REQUIRE(r.admissible());
   REQUIRE_FALSE(r.correct);
   CHECK(g.must_play() == san(g, "Nf3"));
@@ -600,7 +630,8 @@ TEST_CASE("game: the event log holds every event in order, claims with their rul
   using K = GameEvent::Kind;
   const std::vector<GameEvent>& e = g.events();
   REQUIRE(e.size() == 8);
-  const K kinds[] = {K::Move, K::DrawOffer, K::DrawDeclined, K::PieceTouched, K::Move, K::Claim, K::Move, K::Resignation};
+  const K kinds[] = {K::Move, K::DrawOffer, K::DrawDeclined, K::PieceTouched,
+                     K::Move, K::Claim,     K::Move,         K::Resignation};
   for (std::size_t i = 0; i < e.size(); ++i) CHECK(e[i].kind == kinds[i]);
   CHECK(e[0].by == Color::White);
   CHECK(e[0].ply == 1);
@@ -706,7 +737,8 @@ TEST_CASE("game: a PGN game loads into a Game; a Game is written as PGN", "[game
   }
   SECTION("moves after a fivefold repetition are refused, at their ply (9.6.1)") {
     const PgnGame pgn = read(
-        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 *\n");
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+        "9. e4 *\n");
     const Result<Game, PgnLoadError> loaded = game_from_pgn(pgn);
     REQUIRE_FALSE(loaded);
     CHECK(loaded.error().ply == 17);

@@ -11,10 +11,12 @@
 namespace arbiter_test {
 
 inline constexpr arbiter::Edition all_editions[] = {
-    arbiter::Edition::Fide1997, arbiter::Edition::Fide2001, arbiter::Edition::Fide2005, arbiter::Edition::Fide2009,
-    arbiter::Edition::Fide2014, arbiter::Edition::Fide2017, arbiter::Edition::Fide2018, arbiter::Edition::Fide2023};
+    arbiter::Edition::Fide1997, arbiter::Edition::Fide2001, arbiter::Edition::Fide2005,
+    arbiter::Edition::Fide2009, arbiter::Edition::Fide2014, arbiter::Edition::Fide2017,
+    arbiter::Edition::Fide2018, arbiter::Edition::Fide2023};
 
-inline arbiter::GameOptions options_for(arbiter::Edition e, arbiter::TimeControl tc = arbiter::TimeControl::Standard,
+inline arbiter::GameOptions options_for(arbiter::Edition e,
+                                        arbiter::TimeControl tc = arbiter::TimeControl::Standard,
                                         bool trust_fen_clock = false) {
   arbiter::GameOptions o;
   o.rules.edition = e;
@@ -34,7 +36,8 @@ inline void play_san(arbiter::Game& g, std::initializer_list<const char*> moves)
 /// Plays UCI moves that must be legal.
 inline void play_uci(arbiter::Game& g, const std::vector<std::string>& moves) {
   for (const std::string& m : moves) {
-    INFO("playing " << m << " at ply " << g.record().ply() << " in " << arbiter::to_fen(g.position()));
+    INFO("playing " << m << " at ply " << g.record().ply() << " in "
+                    << arbiter::to_fen(g.position()));
     REQUIRE(g.play_uci(m));
   }
 }
@@ -55,7 +58,8 @@ inline arbiter::Move san(const arbiter::Game& g, const char* text) {
   return (*r);
 }
 
-inline arbiter::Claim claim_of(arbiter::ClaimKind kind, arbiter::Color by, arbiter::Move intended = arbiter::Move::none(),
+inline arbiter::Claim claim_of(arbiter::ClaimKind kind, arbiter::Color by,
+                               arbiter::Move intended = arbiter::Move::none(),
                                int seconds_left = -1) {
   arbiter::Claim c;
   c.kind = kind;
@@ -64,10 +68,12 @@ inline arbiter::Claim claim_of(arbiter::ClaimKind kind, arbiter::Color by, arbit
   c.claimant_seconds_left = seconds_left;
   return c;
 }
-inline arbiter::Claim threefold(arbiter::Color by, arbiter::Move intended = arbiter::Move::none(), int seconds_left = -1) {
+inline arbiter::Claim threefold(arbiter::Color by, arbiter::Move intended = arbiter::Move::none(),
+                                int seconds_left = -1) {
   return claim_of(arbiter::ClaimKind::Threefold, by, intended, seconds_left);
 }
-inline arbiter::Claim fifty(arbiter::Color by, arbiter::Move intended = arbiter::Move::none(), int seconds_left = -1) {
+inline arbiter::Claim fifty(arbiter::Color by, arbiter::Move intended = arbiter::Move::none(),
+                            int seconds_left = -1) {
   return claim_of(arbiter::ClaimKind::FiftyMoves, by, intended, seconds_left);
 }
 

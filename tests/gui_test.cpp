@@ -21,26 +21,28 @@
 #include "test_util.hpp"
 
 #if defined(ARBITER_GUI_PATH) && !defined(_WIN32)
-#  include <sys/wait.h>
+#include <sys/wait.h>
 
 namespace {
 
 namespace fs = std::filesystem;
 
-using arbiter_test::Run;
 using arbiter_test::first_difference;
+using arbiter_test::Run;
 using arbiter_test::run_command;
 using arbiter_test::split_lines;
 
 // Runs the program with `args` (shell syntax) and standard input from `input` (a shell
 // redirection), standard error discarded.
 Run run_gui(const std::string& args, const std::string& input) {
-  return run_command(std::string("'") + ARBITER_GUI_PATH + "' " + args + " " + input + " 2>/dev/null");
+  return run_command(std::string("'") + ARBITER_GUI_PATH + "' " + args + " " + input +
+                     " 2>/dev/null");
 }
 
 // Feeds `input` to the program's standard input (standard output discarded); the exit status.
 int feed_gui(const std::string& args, const std::string& input) {
-  const std::string command = std::string("'") + ARBITER_GUI_PATH + "' " + args + " >/dev/null 2>&1";
+  const std::string command =
+      std::string("'") + ARBITER_GUI_PATH + "' " + args + " >/dev/null 2>&1";
   FILE* pipe = popen(command.c_str(), "w");
   REQUIRE(pipe != nullptr);
   fwrite(input.data(), 1, input.size(), pipe);
@@ -114,13 +116,15 @@ TEST_CASE("gui: the end of the input ends the program with status 0", "[gui]") {
   Run r = run_gui("--no-board", "</dev/null");
   CHECK(r.status == 0);
   CHECK(r.out ==
-        "arbiter-gui: FIDE Laws of Chess in force from 1 January 2023, standard time control. Type `help` for the "
+        "arbiter-gui: FIDE Laws of Chess in force from 1 January 2023, standard time control. Type "
+        "`help` for the "
         "commands.\nWhite cannot claim a draw now.\n\nWhite to move> \n");
   // A last line without a newline is still read.
   r = run_command(std::string("printf 'e4' | '") + ARBITER_GUI_PATH + "' --no-board 2>/dev/null");
   CHECK(r.status == 0);
-  CHECK(r.out.find("White to move> e4\n1.e4\nBlack cannot claim a draw now.\n\nBlack to move> \n") !=
-        std::string::npos);
+  CHECK(
+      r.out.find("White to move> e4\n1.e4\nBlack cannot claim a draw now.\n\nBlack to move> \n") !=
+      std::string::npos);
 }
 
 TEST_CASE("gui: the board, in letters or figurines, follows the options", "[gui]") {
@@ -152,17 +156,81 @@ TEST_CASE("gui: bad options give status 2", "[gui]") {
 TEST_CASE("gui: random input never crashes it", "[gui]") {
   // Commands, moves (legal, illegal, half-written) and noise, in random order; the
   // program must read them all and end with status 0 at the end of the input.
-  const std::vector<std::string> words = {
-      "offer",  "offer white", "offer black", "accept", "accept white", "decline", "decline black", "touch e2",
-      "touch g8", "touch a1",  "touch e5",    "touch",  "touch i9",     "claim",   "claim threefold", "claim fifty",
-      "claim Nf3", "claim g1g5", "claim e2e4", "claim 50 Ke2", "flag",  "resign",  "board", "fen", "help",
-      "e4", "e5", "d4", "d5", "Nf3", "Nc6", "Nf6", "Bb5", "Bc4", "O-O", "O-O-O", "Qh5", "Qxf7#", "exd5", "e8=Q",
-      "e2e4", "e7e5", "g1f3", "b8c6", "h7h8q", "Ng1", "Ng8", "Nb1", "Nb8", "Ke2", "Ke7", "Ke1", "Ke8", "Cf3",
-      "Dh5", "Кf3", "♘f3", "1.", "1...", "12.Nf3", "x", "!!", "=", "#", "ééé", "\xff\xfe", "e", "e9", "Z", "--",
-      std::string(300, 'N')};
+  const std::vector<std::string> words = {"offer",
+                                          "offer white",
+                                          "offer black",
+                                          "accept",
+                                          "accept white",
+                                          "decline",
+                                          "decline black",
+                                          "touch e2",
+                                          "touch g8",
+                                          "touch a1",
+                                          "touch e5",
+                                          "touch",
+                                          "touch i9",
+                                          "claim",
+                                          "claim threefold",
+                                          "claim fifty",
+                                          "claim Nf3",
+                                          "claim g1g5",
+                                          "claim e2e4",
+                                          "claim 50 Ke2",
+                                          "flag",
+                                          "resign",
+                                          "board",
+                                          "fen",
+                                          "help",
+                                          "e4",
+                                          "e5",
+                                          "d4",
+                                          "d5",
+                                          "Nf3",
+                                          "Nc6",
+                                          "Nf6",
+                                          "Bb5",
+                                          "Bc4",
+                                          "O-O",
+                                          "O-O-O",
+                                          "Qh5",
+                                          "Qxf7#",
+                                          "exd5",
+                                          "e8=Q",
+                                          "e2e4",
+                                          "e7e5",
+                                          "g1f3",
+                                          "b8c6",
+                                          "h7h8q",
+                                          "Ng1",
+                                          "Ng8",
+                                          "Nb1",
+                                          "Nb8",
+                                          "Ke2",
+                                          "Ke7",
+                                          "Ke1",
+                                          "Ke8",
+                                          "Cf3",
+                                          "Dh5",
+                                          "Кf3",
+                                          "♘f3",
+                                          "1.",
+                                          "1...",
+                                          "12.Nf3",
+                                          "x",
+                                          "!!",
+                                          "=",
+                                          "#",
+                                          "ééé",
+                                          "\xff\xfe",
+                                          "e",
+                                          "e9",
+                                          "Z",
+                                          "--",
+                                          std::string(300, 'N')};
   std::mt19937 random(20240611);
-  for (const char* options : {"--no-board", "--rules 1997 --unicode", "--rules 2014 --lang ru --time-control rapid",
-                              "--lang pt --fen '8/8/4k3/8/8/3RK3/8/8 b - - 99 80' --trust-fen-clock"}) {
+  for (const char* options :
+       {"--no-board", "--rules 1997 --unicode", "--rules 2014 --lang ru --time-control rapid",
+        "--lang pt --fen '8/8/4k3/8/8/3RK3/8/8 b - - 99 80' --trust-fen-clock"}) {
     std::string input;
     for (int line = 0; line < 300; ++line) {
       const int count = 1 + int(random() % 3);

@@ -15,11 +15,14 @@ namespace {
 
 // The repetition count of every position of a line of UCI moves (start included).
 std::vector<unsigned> counts_of(const std::string& fen, const std::vector<std::string>& moves) {
-  const std::vector<Position> positions = arbiter_test::play_uci(arbiter_test::position(fen), moves);
+  const std::vector<Position> positions =
+      arbiter_test::play_uci(arbiter_test::position(fen), moves);
   RepetitionTracker<> tracker;
   std::vector<unsigned> counts;
   for (std::size_t i = 0; i < positions.size(); ++i) {
-    const bool irreversible = i == 0 || positions[i - 1].is_irreversible(parse_uci(positions[i - 1], moves[i - 1]).value_or(Move::none()));
+    const bool irreversible =
+        i == 0 || positions[i - 1].is_irreversible(
+                      parse_uci(positions[i - 1], moves[i - 1]).value_or(Move::none()));
     REQUIRE(tracker.push(positions[i].key(), irreversible));
     counts.push_back(tracker.count());
   }
@@ -32,7 +35,8 @@ Key key_of(const std::string& fen) { return arbiter_test::position(fen).key(); }
 
 TEST_CASE("key: Polyglot keys equal the published reference values", "[key][polyglot]") {
   int checked = 0;
-  for (const std::string& line : arbiter_test::read_data_lines(arbiter_test::data_path("polyglot_keys.txt"))) {
+  for (const std::string& line :
+       arbiter_test::read_data_lines(arbiter_test::data_path("polyglot_keys.txt"))) {
     std::istringstream in(line);
     std::string hex;
     in >> hex;
@@ -58,7 +62,8 @@ TEST_CASE("key: Polyglot keys equal the published reference values", "[key][poly
   CHECK(checked >= 9);
 }
 
-TEST_CASE("key: incremental key equals the key computed from scratch in 10,000 random games", "[key]") {
+TEST_CASE("key: incremental key equals the key computed from scratch in 10,000 random games",
+          "[key]") {
   std::uint64_t plies = 0;
   for (std::uint32_t seed = 1; seed <= 10000; ++seed) {
     const auto game = arbiter_test::random_game(seed, 120);
@@ -74,7 +79,8 @@ TEST_CASE("key: incremental key equals the key computed from scratch in 10,000 r
   CHECK(plies > 500000);
 }
 
-TEST_CASE("key 9.2.3: an en passant square with no pawn to capture does not change the key", "[key][en-passant]") {
+TEST_CASE("key 9.2.3: an en passant square with no pawn to capture does not change the key",
+          "[key][en-passant]") {
   CHECK(key_of("4k3/8/8/8/3P4/8/8/4K3 b - d3 0 1") == key_of("4k3/8/8/8/3P4/8/8/4K3 b - - 0 1"));
 }
 
@@ -92,14 +98,16 @@ TEST_CASE("key 9.2.3: a pawn pinned on a diagonal cannot capture en passant", "[
   CHECK(polyglot_key(arbiter_test::position(with)) != key_of(with));
 }
 
-TEST_CASE("key 9.2.3: a capture that would open the rank to the king is not a possible move", "[key][en-passant]") {
+TEST_CASE("key 9.2.3: a capture that would open the rank to the king is not a possible move",
+          "[key][en-passant]") {
   // Both pawns leave the fifth rank; the rook on h5 would then attack the king on a5.
   const std::string with = "8/8/8/K1pP3r/8/8/8/7k w - c6 0 1";
   CHECK_FALSE(arbiter_test::position(with).has_legal_en_passant());
   CHECK(key_of(with) == key_of("8/8/8/K1pP3r/8/8/8/7k w - - 0 1"));
 }
 
-TEST_CASE("key 9.2.3: a capture en passant that leaves the king in check does not count", "[key][en-passant]") {
+TEST_CASE("key 9.2.3: a capture en passant that leaves the king in check does not count",
+          "[key][en-passant]") {
   // d7-d5 uncovered the bishop on c8 against the king on g4; exd6 does not block it.
   const std::string with = "2b1k3/8/8/3pP3/6K1/8/8/8 w - d6 0 1";
   const Position pos = arbiter_test::position(with);
@@ -115,21 +123,24 @@ TEST_CASE("key 9.2.3: a legal capture en passant makes a different position", "[
   CHECK(key_of(with) == polyglot_key(arbiter_test::position(with)));
 }
 
-TEST_CASE("repetition 9.2.3: en passant legal only at the first occurrence, which does not count", "[key][en-passant][repetition]") {
+TEST_CASE("repetition 9.2.3: en passant legal only at the first occurrence, which does not count",
+          "[key][en-passant][repetition]") {
   // After d7-d5, exd6 is legal; after the kings' walks it no longer is.
   const auto counts = counts_of("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1",
-                                {"d7d5", "e1e2", "e8e7", "e2e1", "e7e8", "e1e2", "e8e7", "e2e1", "e7e8",
-                                 "e1e2", "e8e7", "e2e1", "e7e8"});
+                                {"d7d5", "e1e2", "e8e7", "e2e1", "e7e8", "e1e2", "e8e7", "e2e1",
+                                 "e7e8", "e1e2", "e8e7", "e2e1", "e7e8"});
   CHECK(counts[1] == 1);   // after d7-d5, en passant possible
   CHECK(counts[5] == 1);   // same placement, en passant gone: a new position
   CHECK(counts[9] == 2);   // not yet threefold
   CHECK(counts[13] == 3);  // threefold only now
 }
 
-TEST_CASE("repetition 9.2.3: en passant never legal, the first occurrence counts", "[key][en-passant][repetition]") {
+TEST_CASE("repetition 9.2.3: en passant never legal, the first occurrence counts",
+          "[key][en-passant][repetition]") {
   // The capture exd6 would open the fifth rank to the rook on a5: never possible.
-  const auto counts = counts_of("4k3/3p4/8/r3P2K/8/8/8/8 b - - 0 1",
-                                {"d7d5", "h5h6", "e8e7", "h6h5", "e7e8", "h5h6", "e8e7", "h6h5", "e7e8"});
+  const auto counts =
+      counts_of("4k3/3p4/8/r3P2K/8/8/8/8 b - - 0 1",
+                {"d7d5", "h5h6", "e8e7", "h6h5", "e7e8", "h5h6", "e8e7", "h6h5", "e7e8"});
   CHECK(counts[1] == 1);
   CHECK(counts[5] == 2);
   CHECK(counts[9] == 3);  // threefold, counting the position right after d7-d5
@@ -137,30 +148,38 @@ TEST_CASE("repetition 9.2.3: en passant never legal, the first occurrence counts
 
 TEST_CASE("key 9.2.3: castling rights lost when the king goes out and back", "[key][castling]") {
   const std::string start = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-  const auto counts = counts_of(start, {"e1f1", "e8f8", "f1e1", "f8e8", "e1f1", "e8f8", "f1e1", "f8e8"});
+  const auto counts =
+      counts_of(start, {"e1f1", "e8f8", "f1e1", "f8e8", "e1f1", "e8f8", "f1e1", "f8e8"});
   CHECK(counts[4] == 1);  // same placement as the start, but no castling rights
   CHECK(counts[8] == 2);
-  const auto positions = arbiter_test::play_uci(arbiter_test::position(start), {"e1f1", "e8f8", "f1e1", "f8e8"});
+  const auto positions =
+      arbiter_test::play_uci(arbiter_test::position(start), {"e1f1", "e8f8", "f1e1", "f8e8"});
   CHECK_FALSE(positions.back().castling_rights().any());
   CHECK(positions.back().key() != positions.front().key());
 }
 
 TEST_CASE("key 9.2.3: castling right lost when the rook goes out and back", "[key][castling]") {
   const std::string start = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-  const auto positions = arbiter_test::play_uci(arbiter_test::position(start), {"h1g1", "h8g8", "g1h1", "g8h8"});
+  const auto positions =
+      arbiter_test::play_uci(arbiter_test::position(start), {"h1g1", "h8g8", "g1h1", "g8h8"});
   CHECK(to_fen(positions.back()) == "r3k2r/8/8/8/8/8/8/R3K2R w Qq - 4 3");
   CHECK(positions.back().key() != positions.front().key());
   CHECK(counts_of(start, {"h1g1", "h8g8", "g1h1", "g8h8"})[4] == 1);
 }
 
-TEST_CASE("key 9.2.3: castling right lost when the rook is captured on its square", "[key][castling]") {
-  const Position pos = arbiter_test::play_uci(arbiter_test::position("r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1"), {"g2h1"}).back();
+TEST_CASE("key 9.2.3: castling right lost when the rook is captured on its square",
+          "[key][castling]") {
+  const Position pos =
+      arbiter_test::play_uci(arbiter_test::position("r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1"),
+                             {"g2h1"})
+          .back();
   CHECK_FALSE(pos.castling_rights().has(Color::White, CastlingSide::KingSide));
   CHECK(pos.castling_rights().has(Color::White, CastlingSide::QueenSide));
   CHECK(pos.key() == fide_key(pos));
 }
 
-TEST_CASE("repetition 9.2.3: castling merely blocked keeps the rights, so the position recurs", "[key][castling][repetition]") {
+TEST_CASE("repetition 9.2.3: castling merely blocked keeps the rights, so the position recurs",
+          "[key][castling][repetition]") {
   // The knight on g1 blocks O-O at the start, unblocks it on f3, blocks it again on its
   // return: the rights never change, so the start position occurs three times.
   const auto counts = counts_of("r3k1nr/8/8/8/8/8/8/R3K1NR w KQkq - 0 1",
@@ -169,7 +188,8 @@ TEST_CASE("repetition 9.2.3: castling merely blocked keeps the rights, so the po
   CHECK(counts[8] == 3);
 }
 
-TEST_CASE("repetition 9.2.3: castling through an attacked square keeps the rights", "[key][castling][repetition]") {
+TEST_CASE("repetition 9.2.3: castling through an attacked square keeps the rights",
+          "[key][castling][repetition]") {
   // The bishop on c4 attacks f1, so O-O is impossible at the start; on d5 it does not.
   // The right stays all along: the start position recurs.
   const std::string start = "r3k2r/8/8/8/2b5/8/8/RN2K2R w KQkq - 0 1";
@@ -177,7 +197,8 @@ TEST_CASE("repetition 9.2.3: castling through an attacked square keeps the right
   CHECK_FALSE(is_legal(pos, Move::castling(Square::E1, Square::H1)));
   const auto positions = arbiter_test::play_uci(pos, {"b1c3", "c4d5"});
   CHECK(is_legal(positions.back(), Move::castling(Square::E1, Square::H1)));
-  const auto counts = counts_of(start, {"b1c3", "c4d5", "c3b1", "d5c4", "b1c3", "c4d5", "c3b1", "d5c4"});
+  const auto counts =
+      counts_of(start, {"b1c3", "c4d5", "c3b1", "d5c4", "b1c3", "c4d5", "c3b1", "d5c4"});
   CHECK(counts[4] == 2);
   CHECK(counts[8] == 3);
 }
@@ -204,12 +225,15 @@ TEST_CASE("key 9.2.3: Chess960 castling rights belong to their rook", "[key][cas
   CHECK(kept.castling_rights().has(Color::White, CastlingSide::QueenSide));
 }
 
-TEST_CASE("key: signatures are equal exactly when keys are, along random games", "[key][signature]") {
+TEST_CASE("key: signatures are equal exactly when keys are, along random games",
+          "[key][signature]") {
   std::vector<std::pair<Key, PositionSignature>> seen;
   for (std::uint32_t seed = 1; seed <= 200; ++seed) {
-    for (const Position& p : arbiter_test::random_game(seed, 80).positions) seen.emplace_back(p.key(), PositionSignature(p));
+    for (const Position& p : arbiter_test::random_game(seed, 80).positions)
+      seen.emplace_back(p.key(), PositionSignature(p));
   }
-  std::sort(seen.begin(), seen.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(seen.begin(), seen.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
   int equal_pairs = 0;
   for (std::size_t i = 1; i < seen.size(); ++i) {
     if (seen[i].first == seen[i - 1].first) {

@@ -14,44 +14,54 @@ using namespace arbiter;
 
 namespace {
 
-constexpr Edition all_editions[] = {Edition::Fide1997, Edition::Fide2001, Edition::Fide2005, Edition::Fide2009,
-                                    Edition::Fide2014, Edition::Fide2017, Edition::Fide2018, Edition::Fide2023};
-constexpr TimeControl all_time_controls[] = {TimeControl::Standard, TimeControl::Rapid, TimeControl::Blitz};
+constexpr Edition all_editions[] = {Edition::Fide1997, Edition::Fide2001, Edition::Fide2005,
+                                    Edition::Fide2009, Edition::Fide2014, Edition::Fide2017,
+                                    Edition::Fide2018, Edition::Fide2023};
+constexpr TimeControl all_time_controls[] = {TimeControl::Standard, TimeControl::Rapid,
+                                             TimeControl::Blitz};
 
 struct SpecRow {
   Edition edition;
   const char* id;
   const char* year;
-  OfferRejectedBy offer_rejected_by;   // spec 13, row 1
-  bool claim_is_offer;                 // spec 13, row 2 (2001: "?"; the library presumes no)
-  int agreement_min_moves_each;        // spec 13, row 4
+  OfferRejectedBy offer_rejected_by;     // spec 13, row 1
+  bool claim_is_offer;                   // spec 13, row 2 (2001: "?"; the library presumes no)
+  int agreement_min_moves_each;          // spec 13, row 4
   ClaimRightLostBy claim_right_lost_by;  // spec 5 and 13 (2001/2005 [U], presumed as 2009)
   ClaimantDeduction claimant_deduction;  // spec 6.2 (2005 [U], presumed as 2001)
   int bonus_standard, bonus_rapid, bonus_blitz;  // spec 6.2 and 6.3 (cells [U] noted below)
-  FivefoldRule fivefold;               // spec 14 (2014: ConsecutiveAlternate, an option)
-  SeventyFiveRule seventyfive;         // spec 14 (2014: Last75 or AnySeries75, an option)
-  bool resign_into_dead_is_draw;       // spec 8.1 and 13
+  FivefoldRule fivefold;                         // spec 14 (2014: ConsecutiveAlternate, an option)
+  SeventyFiveRule seventyfive;                   // spec 14 (2014: Last75 or AnySeries75, an option)
+  bool resign_into_dead_is_draw;                 // spec 8.1 and 13
 };
 
 // Rapid and blitz before 2009 and in 2014 are [U] in the spec (table 14 "?"): nothing is
 // known to override the standard penalty, so the standard figure is presumed.
 const SpecRow spec_rows[] = {
-    {Edition::Fide1997, "FIDE_1997", "1997", OfferRejectedBy::MoveMade, false, 0, ClaimRightLostBy::MoveMade,
-     ClaimantDeduction::HalfAtMost3Min, 180, 180, 180, FivefoldRule::None, SeventyFiveRule::None, false},
-    {Edition::Fide2001, "FIDE_2001", "2001", OfferRejectedBy::PieceTouched, false, 0, ClaimRightLostBy::PieceTouched,
-     ClaimantDeduction::Table2001, 180, 180, 180, FivefoldRule::None, SeventyFiveRule::None, false},
-    {Edition::Fide2005, "FIDE_2005", "2005", OfferRejectedBy::PieceTouched, true, 0, ClaimRightLostBy::PieceTouched,
-     ClaimantDeduction::Table2001, 180, 180, 180, FivefoldRule::None, SeventyFiveRule::None, false},
-    {Edition::Fide2009, "FIDE_2009", "2009", OfferRejectedBy::PieceTouched, true, 0, ClaimRightLostBy::PieceTouched,
-     ClaimantDeduction::None, 180, 180, 180, FivefoldRule::None, SeventyFiveRule::None, false},
-    {Edition::Fide2014, "FIDE_2014", "2014", OfferRejectedBy::PieceTouched, true, 0, ClaimRightLostBy::PieceTouched,
-     ClaimantDeduction::None, 120, 120, 120, FivefoldRule::ConsecutiveAlternate, SeventyFiveRule::Last75, false},
-    {Edition::Fide2017, "FIDE_2017", "2017", OfferRejectedBy::PieceTouched, true, 1, ClaimRightLostBy::PieceTouched,
-     ClaimantDeduction::None, 120, 120, 60, FivefoldRule::AnyFive, SeventyFiveRule::AnySeries75, false},
-    {Edition::Fide2018, "FIDE_2018", "2018", OfferRejectedBy::PieceTouched, true, 1, ClaimRightLostBy::PieceTouched,
-     ClaimantDeduction::None, 120, 120, 60, FivefoldRule::AnyFive, SeventyFiveRule::AnySeries75, false},
-    {Edition::Fide2023, "FIDE_2023", "2023", OfferRejectedBy::PieceTouched, true, 1, ClaimRightLostBy::PieceTouched,
-     ClaimantDeduction::None, 120, 60, 60, FivefoldRule::AnyFive, SeventyFiveRule::AnySeries75, true},
+    {Edition::Fide1997, "FIDE_1997", "1997", OfferRejectedBy::MoveMade, false, 0,
+     ClaimRightLostBy::MoveMade, ClaimantDeduction::HalfAtMost3Min, 180, 180, 180,
+     FivefoldRule::None, SeventyFiveRule::None, false},
+    {Edition::Fide2001, "FIDE_2001", "2001", OfferRejectedBy::PieceTouched, false, 0,
+     ClaimRightLostBy::PieceTouched, ClaimantDeduction::Table2001, 180, 180, 180,
+     FivefoldRule::None, SeventyFiveRule::None, false},
+    {Edition::Fide2005, "FIDE_2005", "2005", OfferRejectedBy::PieceTouched, true, 0,
+     ClaimRightLostBy::PieceTouched, ClaimantDeduction::Table2001, 180, 180, 180,
+     FivefoldRule::None, SeventyFiveRule::None, false},
+    {Edition::Fide2009, "FIDE_2009", "2009", OfferRejectedBy::PieceTouched, true, 0,
+     ClaimRightLostBy::PieceTouched, ClaimantDeduction::None, 180, 180, 180, FivefoldRule::None,
+     SeventyFiveRule::None, false},
+    {Edition::Fide2014, "FIDE_2014", "2014", OfferRejectedBy::PieceTouched, true, 0,
+     ClaimRightLostBy::PieceTouched, ClaimantDeduction::None, 120, 120, 120,
+     FivefoldRule::ConsecutiveAlternate, SeventyFiveRule::Last75, false},
+    {Edition::Fide2017, "FIDE_2017", "2017", OfferRejectedBy::PieceTouched, true, 1,
+     ClaimRightLostBy::PieceTouched, ClaimantDeduction::None, 120, 120, 60, FivefoldRule::AnyFive,
+     SeventyFiveRule::AnySeries75, false},
+    {Edition::Fide2018, "FIDE_2018", "2018", OfferRejectedBy::PieceTouched, true, 1,
+     ClaimRightLostBy::PieceTouched, ClaimantDeduction::None, 120, 120, 60, FivefoldRule::AnyFive,
+     SeventyFiveRule::AnySeries75, false},
+    {Edition::Fide2023, "FIDE_2023", "2023", OfferRejectedBy::PieceTouched, true, 1,
+     ClaimRightLostBy::PieceTouched, ClaimantDeduction::None, 120, 60, 60, FivefoldRule::AnyFive,
+     SeventyFiveRule::AnySeries75, true},
 };
 
 /// The article numbers of one edition, from spec section 1 (and 6.3 / 9.3 for the
@@ -93,22 +103,90 @@ struct SpecArticles {
 //    illegal position A.4.4 (9.3). 2023: A.3 (rapid), B.3 -> A.3 (blitz), A.5.4.
 //  - 4.3 (touch move) is cited by 9.4 from 2009 on [V]; for earlier editions it is presumed.
 const SpecArticles spec_articles[] = {
-    {Edition::Fide1997, "4.3", "5.1(a)", "5.1(b)", "5.2(a)", "9.6", "5.2(b)", "6.10", "9.1", "", "9.2(a)", "9.2(b)",
-     "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5(a)", "9.5(b)", "", "", "", "", ""},
-    {Edition::Fide2001, "4.3", "5.1(a)", "5.1(b)", "5.2(a)", "5.2(b)", "5.2(c)", "6.10", "9.1(a)", "", "9.2(a)",
-     "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5", "9.5", "", "", "", "", ""},
-    {Edition::Fide2005, "4.3", "5.1(a)", "5.1(b)", "5.2(a)", "5.2(b)", "5.2(c)", "6.10", "9.1", "9.1", "9.2(a)",
-     "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5", "9.5", "", "", "", "", ""},
-    {Edition::Fide2009, "4.3", "5.1 a", "5.1 b", "5.2 a", "5.2 b", "5.2 c", "6.9", "9.1 b(1)", "9.1 b(3)", "9.2 a",
-     "9.2 b", "9.2", "9.3 a", "9.3 b", "9.4", "9.5 a", "9.5 b", "", "", "", "", ""},
-    {Edition::Fide2014, "4.3", "5.1 a", "5.1 b", "5.2 a", "5.2 b", "5.2 c", "6.9", "9.1 b(1)", "9.1 b(3)", "9.2 a",
-     "9.2 b", "9.2", "9.3 a", "9.3 b", "9.4", "9.5 a", "9.5 b", "9.6 a", "9.6 b", "", "", ""},
-    {Edition::Fide2017, "4.3", "5.1.1", "5.1.2", "5.2.1", "5.2.2", "5.2.3", "6.9", "9.1.2.1", "9.1.2.3", "9.2.1.1",
-     "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.4", "9.5.2", "9.5.3", "9.6.1", "9.6.2", "", "B.2", "A.4.4"},
-    {Edition::Fide2018, "4.3", "5.1.1", "5.1.2", "5.2.1", "5.2.2", "5.2.3", "6.9", "9.1.2.1", "9.1.2.3", "9.2.1.1",
-     "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.4", "9.5.2", "9.5.3", "9.6.1", "9.6.2", "", "B.2", "A.4.4"},
-    {Edition::Fide2023, "4.3", "5.1.1", "5.1.2", "5.2.1", "5.2.2", "5.2.3", "6.9", "9.1.2.1", "9.1.2.3", "9.2.1",
-     "9.2.2", "9.2.3", "9.3.1", "9.3.2", "9.4", "9.5.2", "9.5.3", "9.6.1", "9.6.2", "A.3", "B.3", "A.5.4"},
+    {Edition::Fide1997,
+     "4.3",
+     "5.1(a)",
+     "5.1(b)",
+     "5.2(a)",
+     "9.6",
+     "5.2(b)",
+     "6.10",
+     "9.1",
+     "",
+     "9.2(a)",
+     "9.2(b)",
+     "9.2",
+     "9.3(a)",
+     "9.3(b)",
+     "9.4",
+     "9.5(a)",
+     "9.5(b)",
+     "",
+     "",
+     "",
+     "",
+     ""},
+    {Edition::Fide2001,
+     "4.3",
+     "5.1(a)",
+     "5.1(b)",
+     "5.2(a)",
+     "5.2(b)",
+     "5.2(c)",
+     "6.10",
+     "9.1(a)",
+     "",
+     "9.2(a)",
+     "9.2(b)",
+     "9.2",
+     "9.3(a)",
+     "9.3(b)",
+     "9.4",
+     "9.5",
+     "9.5",
+     "",
+     "",
+     "",
+     "",
+     ""},
+    {Edition::Fide2005,
+     "4.3",
+     "5.1(a)",
+     "5.1(b)",
+     "5.2(a)",
+     "5.2(b)",
+     "5.2(c)",
+     "6.10",
+     "9.1",
+     "9.1",
+     "9.2(a)",
+     "9.2(b)",
+     "9.2",
+     "9.3(a)",
+     "9.3(b)",
+     "9.4",
+     "9.5",
+     "9.5",
+     "",
+     "",
+     "",
+     "",
+     ""},
+    {Edition::Fide2009, "4.3",      "5.1 a", "5.1 b", "5.2 a", "5.2 b", "5.2 c", "6.9",
+     "9.1 b(1)",        "9.1 b(3)", "9.2 a", "9.2 b", "9.2",   "9.3 a", "9.3 b", "9.4",
+     "9.5 a",           "9.5 b",    "",      "",      "",      "",      ""},
+    {Edition::Fide2014, "4.3",      "5.1 a", "5.1 b", "5.2 a", "5.2 b", "5.2 c", "6.9",
+     "9.1 b(1)",        "9.1 b(3)", "9.2 a", "9.2 b", "9.2",   "9.3 a", "9.3 b", "9.4",
+     "9.5 a",           "9.5 b",    "9.6 a", "9.6 b", "",      "",      ""},
+    {Edition::Fide2017, "4.3",     "5.1.1",   "5.1.2",   "5.2.1", "5.2.2", "5.2.3", "6.9",
+     "9.1.2.1",         "9.1.2.3", "9.2.1.1", "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.4",
+     "9.5.2",           "9.5.3",   "9.6.1",   "9.6.2",   "",      "B.2",   "A.4.4"},
+    {Edition::Fide2018, "4.3",     "5.1.1",   "5.1.2",   "5.2.1", "5.2.2", "5.2.3", "6.9",
+     "9.1.2.1",         "9.1.2.3", "9.2.1.1", "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.4",
+     "9.5.2",           "9.5.3",   "9.6.1",   "9.6.2",   "",      "B.2",   "A.4.4"},
+    {Edition::Fide2023, "4.3",     "5.1.1", "5.1.2", "5.2.1", "5.2.2", "5.2.3", "6.9",
+     "9.1.2.1",         "9.1.2.3", "9.2.1", "9.2.2", "9.2.3", "9.3.1", "9.3.2", "9.4",
+     "9.5.2",           "9.5.3",   "9.6.1", "9.6.2", "A.3",   "B.3",   "A.5.4"},
 };
 
 std::string str(const char* s) { return s ? std::string(s) : std::string("<null>"); }
@@ -217,13 +295,20 @@ TEST_CASE("laws: termination kinds, draws and PGN results", "[laws]") {
     Termination t;
     bool draw;
   };
-  const Row rows[] = {{Termination::None, false},           {Termination::Checkmate, false},
-                      {Termination::Stalemate, true},       {Termination::DeadPosition, true},
-                      {Termination::FivefoldRepetition, true}, {Termination::SeventyFiveMoves, true},
-                      {Termination::ThreefoldClaim, true},  {Termination::FiftyMoveClaim, true},
-                      {Termination::Agreement, true},       {Termination::Resignation, false},
-                      {Termination::ResignationDraw, true}, {Termination::TimeForfeit, false},
-                      {Termination::FlagFallDraw, true},    {Termination::IllegalPositionDraw, true}};
+  const Row rows[] = {{Termination::None, false},
+                      {Termination::Checkmate, false},
+                      {Termination::Stalemate, true},
+                      {Termination::DeadPosition, true},
+                      {Termination::FivefoldRepetition, true},
+                      {Termination::SeventyFiveMoves, true},
+                      {Termination::ThreefoldClaim, true},
+                      {Termination::FiftyMoveClaim, true},
+                      {Termination::Agreement, true},
+                      {Termination::Resignation, false},
+                      {Termination::ResignationDraw, true},
+                      {Termination::TimeForfeit, false},
+                      {Termination::FlagFallDraw, true},
+                      {Termination::IllegalPositionDraw, true}};
   for (const Row& r : rows) {
     INFO(to_string(r.t));
     CHECK(is_draw(r.t) == r.draw);
@@ -235,8 +320,10 @@ TEST_CASE("laws: termination kinds, draws and PGN results", "[laws]") {
   CHECK(std::string(to_pgn(GameResult::Ongoing)) == "*");
 }
 
-TEST_CASE("laws: opponent's bonus after an incorrect claim, every edition and time control (9.5.3, A.3, B.2/B.3)",
-          "[laws]") {
+TEST_CASE(
+    "laws: opponent's bonus after an incorrect claim, every edition and time control (9.5.3, A.3, "
+    "B.2/B.3)",
+    "[laws]") {
   for (const SpecRow& row : spec_rows) {
     for (TimeControl tc : all_time_controls) {
       INFO(row.id << " " << to_string(tc));
@@ -255,7 +342,8 @@ TEST_CASE("laws: opponent's bonus after an incorrect claim, every edition and ti
   }
 }
 
-TEST_CASE("laws: the article that sets the penalty, by time control (9.5.3, A.3, B.2, B.3)", "[laws]") {
+TEST_CASE("laws: the article that sets the penalty, by time control (9.5.3, A.3, B.2, B.3)",
+          "[laws]") {
   for (const SpecArticles& a : spec_articles) {
     for (TimeControl tc : all_time_controls) {
       for (bool literal : {false, true}) {
@@ -266,7 +354,8 @@ TEST_CASE("laws: the article that sets the penalty, by time control (9.5.3, A.3,
         rules.interpretation.blitz_2023_literal_b2 = literal;
         std::string want = a.incorrect_claim;
         if (tc == TimeControl::Rapid && *a.rapid_penalty) want = a.rapid_penalty;
-        if (tc == TimeControl::Blitz && *a.blitz_penalty && !(literal && a.edition == Edition::Fide2023))
+        if (tc == TimeControl::Blitz && *a.blitz_penalty &&
+            !(literal && a.edition == Edition::Fide2023))
           want = a.blitz_penalty;
         CHECK(str(rules.penalty_article()) == want);
       }
@@ -287,8 +376,10 @@ TEST_CASE("laws: the article that sets the penalty, by time control (9.5.3, A.3,
   CHECK(str(r.penalty_article()) == "9.5(b)");
 }
 
-TEST_CASE("laws: the claimant's own time after an incorrect claim (1997 half at most 3 min; 2001 table; E28)",
-          "[laws]") {
+TEST_CASE(
+    "laws: the claimant's own time after an incorrect claim (1997 half at most 3 min; 2001 table; "
+    "E28)",
+    "[laws]") {
   struct Row {
     int before, after;
   };
@@ -302,7 +393,8 @@ TEST_CASE("laws: the claimant's own time after an incorrect claim (1997 half at 
       CHECK(rules.claimant_seconds_after(r.before) == r.after);
     }
   }
-  SECTION("2001 and 2005: over 2:00 half (at most 3:00), 1:00-2:00 set to 1:00, under 1:00 unchanged") {
+  SECTION(
+      "2001 and 2005: over 2:00 half (at most 3:00), 1:00-2:00 set to 1:00, under 1:00 unchanged") {
     const Row rows[] = {{3600, 3420}, {600, 420}, {300, 150}, {240, 120}, {121, 61}, {119, 60},
                         {90, 60},     {61, 60},   {59, 59},   {30, 30},   {0, 0}};
     for (Edition e : {Edition::Fide2001, Edition::Fide2005}) {
@@ -319,7 +411,8 @@ TEST_CASE("laws: the claimant's own time after an incorrect claim (1997 half at 
     }
   }
   SECTION("2009 on: no deduction from the claimant") {
-    for (Edition e : {Edition::Fide2009, Edition::Fide2014, Edition::Fide2017, Edition::Fide2018, Edition::Fide2023}) {
+    for (Edition e : {Edition::Fide2009, Edition::Fide2014, Edition::Fide2017, Edition::Fide2018,
+                      Edition::Fide2023}) {
       for (TimeControl tc : all_time_controls) {
         Rules rules;
         rules.edition = e;
@@ -343,7 +436,8 @@ TEST_CASE("laws: fivefold and seventy-five-move rules, with the 2014 options (9.
     // The 2014 readings are options; they change nothing in other editions.
     rules.interpretation.fivefold_2014 = FivefoldRule::AnyFive;
     rules.interpretation.seventyfive_2014 = SeventyFiveRule::AnySeries75;
-    CHECK(rules.fivefold() == (row.edition == Edition::Fide2014 ? FivefoldRule::AnyFive : row.fivefold));
+    CHECK(rules.fivefold() ==
+          (row.edition == Edition::Fide2014 ? FivefoldRule::AnyFive : row.fivefold));
     CHECK(rules.seventyfive() ==
           (row.edition == Edition::Fide2014 ? SeventyFiveRule::AnySeries75 : row.seventyfive));
   }
@@ -358,7 +452,8 @@ TEST_CASE("laws: fivefold and seventy-five-move rules, with the 2014 options (9.
 
 TEST_CASE("laws: parse_edition by id, year, alias; bad input rejected", "[laws]") {
   for (const SpecRow& row : spec_rows) {
-    for (const std::string& text : {std::string(row.id), std::string(row.year), "fide_" + std::string(row.year)}) {
+    for (const std::string& text :
+         {std::string(row.id), std::string(row.year), "fide_" + std::string(row.year)}) {
       INFO(text);
       Edition e = Edition::Fide1997 == row.edition ? Edition::Fide2023 : Edition::Fide1997;
       CHECK(parse_edition(text, e));
@@ -369,17 +464,18 @@ TEST_CASE("laws: parse_edition by id, year, alias; bad input rejected", "[laws]"
     const char* text;
     Edition want;
   };
-  for (const Alias& a : {Alias{"latest", Edition::Fide2023}, Alias{"default", Edition::Fide2023},
-                         Alias{"2017-07", Edition::Fide2017}, Alias{"Jul2017", Edition::Fide2017},
-                         Alias{"2018-01", Edition::Fide2018}, Alias{"Jan2018", Edition::Fide2018}}) {
+  for (const Alias& a :
+       {Alias{"latest", Edition::Fide2023}, Alias{"default", Edition::Fide2023},
+        Alias{"2017-07", Edition::Fide2017}, Alias{"Jul2017", Edition::Fide2017},
+        Alias{"2018-01", Edition::Fide2018}, Alias{"Jan2018", Edition::Fide2018}}) {
     INFO(a.text);
     Edition e = Edition::Fide1997;
     CHECK(parse_edition(a.text, e));
     CHECK(e == a.want);
   }
-  for (const char* bad : {"", "FIDE", "FIDE_", "fide_", "FIDE_2024", "2024", "1996", "FIDE_20233", "20233", "FIDE-2023",
-                          "fide2023", " 2023", "2023 ", "2017-01", "Jan2017", "2018-07",
-                          "FIDE_19", "19"}) {
+  for (const char* bad : {"", "FIDE", "FIDE_", "fide_", "FIDE_2024", "2024", "1996", "FIDE_20233",
+                          "20233", "FIDE-2023", "fide2023", " 2023", "2023 ", "2017-01", "Jan2017",
+                          "2018-07", "FIDE_19", "19"}) {
     INFO("'" << bad << "'");
     Edition e = Edition::Fide2009;
     CHECK_FALSE(parse_edition(bad, e));
@@ -411,7 +507,8 @@ TEST_CASE("laws: parse_time_control and to_string(TimeControl)", "[laws]") {
 TEST_CASE("laws: the tables are usable at compile time", "[laws]") {
   static_assert(laws(Edition::Fide2023).resign_into_dead_is_draw, "2023 5.1.2");
   static_assert(!laws(Edition::Fide2018).resign_into_dead_is_draw, "2018 5.1.2");
-  static_assert(laws(Edition::Fide2017).opponent_bonus_seconds(TimeControl::Blitz) == 60, "2017 B.2");
+  static_assert(laws(Edition::Fide2017).opponent_bonus_seconds(TimeControl::Blitz) == 60,
+                "2017 B.2");
   static_assert(Rules{}.opponent_bonus_seconds() == 120, "2023 9.5.3");
   constexpr Edition parsed = [] {
     Edition e = Edition::Fide1997;

@@ -22,8 +22,10 @@ void check_tree(const Position& pos, int depth, std::uint64_t& nodes) {
   // Counting up to a limit: exact below it, at least the limit otherwise.
   for (int limit : {1, 2, 5}) {
     const int n = legal_move_count(pos, limit);
-    if (int(moves.size()) < limit) REQUIRE(n == int(moves.size()));
-    else REQUIRE(n >= limit);
+    if (int(moves.size()) < limit)
+      REQUIRE(n == int(moves.size()));
+    else
+      REQUIRE(n >= limit);
   }
   const Color us = pos.side_to_move();
   REQUIRE(pos.checkers() == (pos.attackers_to(pos.king_square(us)) & pos.pieces(~us)));
@@ -68,7 +70,8 @@ TEST_CASE("movegen: functions agree at every node of the suites' trees", "[moveg
 
 TEST_CASE("movegen: checkmate and stalemate have no legal move", "[movegen]") {
   // Fool's mate: White is checkmated.
-  Position mate = arbiter_test::position("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  Position mate =
+      arbiter_test::position("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
   CHECK(mate.in_check());
   CHECK_FALSE(any_legal_move(mate));
   CHECK(legal_moves(mate).empty());
@@ -80,7 +83,8 @@ TEST_CASE("movegen: checkmate and stalemate have no legal move", "[movegen]") {
 
 TEST_CASE("movegen: double check leaves only king moves", "[movegen]") {
   // Knight on f6 and bishop on b5 both give check to the king on e8.
-  const Position pos = arbiter_test::position("r1bqk2r/ppp2ppp/5N2/1B6/8/8/PPPP1PPP/RNBQK2R b KQkq - 0 1");
+  const Position pos =
+      arbiter_test::position("r1bqk2r/ppp2ppp/5N2/1B6/8/8/PPPP1PPP/RNBQK2R b KQkq - 0 1");
   CHECK(popcount(pos.checkers()) == 2);
   for (Move m : legal_moves(pos)) CHECK(m.from() == Square::E8);
 }

@@ -32,7 +32,8 @@ TEST_CASE("outcome: checkmate (5.1.1) and stalemate (5.2.1) on the board", "[out
     CHECK(board_ending(p) == Termination::Checkmate);
   }
   SECTION("fool's mate, reached by moves") {
-    const auto line = arbiter_test::play_uci(Position::startpos(), {"f2f3", "e7e5", "g2g4", "d8h4"});
+    const auto line =
+        arbiter_test::play_uci(Position::startpos(), {"f2f3", "e7e5", "g2g4", "d8h4"});
     CHECK(is_checkmate(line.back()));
     CHECK(board_ending(line.back()) == Termination::Checkmate);
     // One move earlier nothing had ended.
@@ -53,7 +54,9 @@ TEST_CASE("outcome: checkmate (5.1.1) and stalemate (5.2.1) on the board", "[out
     CHECK_FALSE(is_checkmate(p));
     CHECK(board_ending(p) == Termination::Stalemate);
   }
-  SECTION("stalemate with material that could never mate is still recorded as stalemate (5.2.1 first)") {
+  SECTION(
+      "stalemate with material that could never mate is still recorded as stalemate (5.2.1 "
+      "first)") {
     // K+B v K: dead by material as well, but there is no legal move: 5.2.1 is reported.
     const Position p = position("7k/5K2/8/8/8/8/8/1B6 b - - 0 1");
     CHECK(is_stalemate(p));
@@ -79,10 +82,12 @@ TEST_CASE("outcome: dead positions by material (5.2.2)", "[outcome]") {
       {"K v K+B (light bishop)", "2b5/8/8/4k3/8/8/8/4K3 w - - 0 1", false, false},
       {"K+B v K+B, both on dark squares", "5b2/8/8/4k3/8/8/8/2B1K3 w - - 0 1", false, false},
       {"K+B v K+B, both on light squares", "2b5/8/8/4k3/8/8/8/5BK1 b - - 0 1", false, false},
-      {"K+2B v K, both bishops on dark squares (a promoted bishop)", "8/8/8/4k3/8/8/8/2B1K1B1 w - - 0 1", false,
+      {"K+2B v K, both bishops on dark squares (a promoted bishop)",
+       "8/8/8/4k3/8/8/8/2B1K1B1 w - - 0 1", false, false},
+      {"K+2B v K+B, all three on light squares", "2b5/8/8/4k3/8/8/8/1B1BK3 w - - 0 1", false,
        false},
-      {"K+2B v K+B, all three on light squares", "2b5/8/8/4k3/8/8/8/1B1BK3 w - - 0 1", false, false},
-      {"K+B+B v K+B+B, all four on dark squares", "3b1b2/8/8/4k3/8/8/8/2B1K1B1 w - - 0 1", false, false},
+      {"K+B+B v K+B+B, all four on dark squares", "3b1b2/8/8/4k3/8/8/8/2B1K1B1 w - - 0 1", false,
+       false},
   };
   for (const MaterialCase& c : dead) {
     INFO(c.what << ": " << c.fen);
@@ -95,11 +100,13 @@ TEST_CASE("outcome: dead positions by material (5.2.2)", "[outcome]") {
   }
 }
 
-TEST_CASE("outcome: positions that are not dead, though little material is left (5.2.2, 6.9)", "[outcome]") {
+TEST_CASE("outcome: positions that are not dead, though little material is left (5.2.2, 6.9)",
+          "[outcome]") {
   // A helpmate exists for the side(s) marked true: the test is "any possible series of legal
   // moves", cooperative play included (spec 8.3, 9.1).
   const MaterialCase alive[] = {
-      {"K+N v K+N: each side can be mated with help", "1n6/8/8/4k3/8/8/8/1N2K3 w - - 0 1", true, true},
+      {"K+N v K+N: each side can be mated with help", "1n6/8/8/4k3/8/8/8/1N2K3 w - - 0 1", true,
+       true},
       {"K+B v K+N", "1n6/8/8/4k3/8/8/8/2B1K3 w - - 0 1", true, true},
       {"K+B v K+B on opposite colours", "2b5/8/8/4k3/8/8/8/2B1K3 w - - 0 1", true, true},
       {"K+2N v K: helpmate possible", "8/8/8/4k3/8/8/8/1N2K1N1 w - - 0 1", true, false},
@@ -112,8 +119,8 @@ TEST_CASE("outcome: positions that are not dead, though little material is left 
       {"K+B v K+B same colour plus a pawn", "5b2/8/8/4k3/8/8/P7/2B1K3 w - - 0 1", true, true},
       {"K+N v K+pawns: the knight side can mate (pawns block), the pawns can promote",
        "8/4p3/4kp2/8/8/8/8/1N2K3 w - - 0 1", true, true},
-      {"K+B v K+Q: the bishop side can mate with help (the queen blocks)", "7q/8/8/4k3/8/8/8/2B1K3 w - - 0 1", true,
-       true},
+      {"K+B v K+Q: the bishop side can mate with help (the queen blocks)",
+       "7q/8/8/4k3/8/8/8/2B1K3 w - - 0 1", true, true},
   };
   for (const MaterialCase& c : alive) {
     INFO(c.what << ": " << c.fen);
@@ -136,8 +143,9 @@ TEST_CASE("outcome: can_checkmate per side for a flag fall (6.9)", "[outcome]") 
                             "rnbqkbnr/pppppppp/8/8/8/8/8/4K3 w kq - 0 1"}) {
       INFO(fen);
       const Position p = position(fen);
-      const Color bare = p.pieces(Color::White) == p.pieces(Color::White, PieceType::King) ? Color::White
-                                                                                            : Color::Black;
+      const Color bare = p.pieces(Color::White) == p.pieces(Color::White, PieceType::King)
+                             ? Color::White
+                             : Color::Black;
       CHECK_FALSE(can_checkmate(p, bare));
       CHECK(can_checkmate(p, ~bare));
     }
@@ -152,7 +160,9 @@ TEST_CASE("outcome: can_checkmate per side for a flag fall (6.9)", "[outcome]") 
   }
 }
 
-TEST_CASE("outcome: a position whose only legal reply leads to a dead position is already dead (E23)", "[outcome]") {
+TEST_CASE(
+    "outcome: a position whose only legal reply leads to a dead position is already dead (E23)",
+    "[outcome]") {
   SECTION("a queen captures with check; the only reply recaptures into K v K") {
     // White Qa1xg7+: Black's Kh8 has g8 and h7 covered, so Kxg7 is the only legal move.
     const Position before = position("K6k/6r1/8/8/8/8/8/Q7 w - - 0 1");

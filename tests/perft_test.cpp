@@ -38,12 +38,22 @@ void check_suite(const std::string& file, bool deep) {
 TEST_CASE("perft: standard positions of the perft results page (bounded)", "[perft]") {
   check_suite("perft_standard.epd", false);
 }
-TEST_CASE("perft: special-case suite (bounded)", "[perft]") { check_suite("perft_suite.epd", false); }
-TEST_CASE("perft: Chess960 (bounded)", "[perft][chess960]") { check_suite("perft_chess960.epd", false); }
+TEST_CASE("perft: special-case suite (bounded)", "[perft]") {
+  check_suite("perft_suite.epd", false);
+}
+TEST_CASE("perft: Chess960 (bounded)", "[perft][chess960]") {
+  check_suite("perft_chess960.epd", false);
+}
 
-TEST_CASE("perft: standard positions, full depth", "[.deep][deep]") { check_suite("perft_standard.epd", true); }
-TEST_CASE("perft: special-case suite, full depth", "[.deep][deep]") { check_suite("perft_suite.epd", true); }
-TEST_CASE("perft: Chess960, full depth", "[.deep][deep]") { check_suite("perft_chess960.epd", true); }
+TEST_CASE("perft: standard positions, full depth", "[.deep][deep]") {
+  check_suite("perft_standard.epd", true);
+}
+TEST_CASE("perft: special-case suite, full depth", "[.deep][deep]") {
+  check_suite("perft_suite.epd", true);
+}
+TEST_CASE("perft: Chess960, full depth", "[.deep][deep]") {
+  check_suite("perft_chess960.epd", true);
+}
 
 TEST_CASE("perft: the suites are as large as promised", "[perft]") {
   CHECK(arbiter_test::read_perft_suite("perft_standard.epd").size() >= 6);
@@ -58,7 +68,8 @@ TEST_CASE("perft: the suites are as large as promised", "[perft]") {
 }
 
 TEST_CASE("perft_divide sums to perft and names every legal move once", "[perft]") {
-  const Position pos = arbiter_test::position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const Position pos = arbiter_test::position(
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   MoveList seen;
   const std::uint64_t total = perft_divide(pos, 3, [&](Move m, std::uint64_t n) {
     CHECK_FALSE(seen.contains(m));
@@ -70,7 +81,8 @@ TEST_CASE("perft_divide sums to perft and names every legal move once", "[perft]
   CHECK(perft(pos, 0) == 1);
 }
 
-TEST_CASE("perft: strict validation accepts every suite position but the unreachable one", "[perft][fen]") {
+TEST_CASE("perft: strict validation accepts every suite position but the unreachable one",
+          "[perft][fen]") {
   // B6b/.../b6B: two bishops check the king from both ends of one diagonal; no single
   // move can give both checks, so strict parsing must refuse it.
   const std::string unreachable = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";

@@ -65,20 +65,26 @@ struct KnownBad {
 const KnownBad known_bad[] = {
     // Prose between the games (python-chess counts each paragraph as a game without
     // moves); the games themselves are read, each with a missing-result warning.
-    {"chernev_1000_short_games.pgn", 1, 1, 1, PgnErrorKind::Syntax, "unexpected '#662'", "prose between games"},
-    {"chernev_1000_short_games.pgn", 3, 16, 1, PgnErrorKind::Syntax, "unexpected '#663'", "prose between games"},
-    {"chernev_1000_short_games.pgn", 5, 33, 1, PgnErrorKind::Syntax, "unexpected '#664'", "prose between games"},
-    {"chernev_1000_short_games.pgn", 7, 49, 1, PgnErrorKind::Syntax, "unexpected '#666'", "prose between games"},
-    {"chernev_1000_short_games.pgn", 9, 64, 1, PgnErrorKind::Syntax, "unexpected '#667'", "prose between games"},
+    {"chernev_1000_short_games.pgn", 1, 1, 1, PgnErrorKind::Syntax, "unexpected '#662'",
+     "prose between games"},
+    {"chernev_1000_short_games.pgn", 3, 16, 1, PgnErrorKind::Syntax, "unexpected '#663'",
+     "prose between games"},
+    {"chernev_1000_short_games.pgn", 5, 33, 1, PgnErrorKind::Syntax, "unexpected '#664'",
+     "prose between games"},
+    {"chernev_1000_short_games.pgn", 7, 49, 1, PgnErrorKind::Syntax, "unexpected '#666'",
+     "prose between games"},
+    {"chernev_1000_short_games.pgn", 9, 64, 1, PgnErrorKind::Syntax, "unexpected '#667'",
+     "prose between games"},
     // Lichess study exports with moves and variations at odd places (README: "the lichess
     // study files with variations at odd places").
     {"debian-pychess_lichess_study_lichess-practice-greek-gift_by_arex_2017.02.11.pgn", 1, 17, 137,
      PgnErrorKind::BadMove, "illegal move 'Kf8'; legal moves of that piece: Kxh7, Kh8",
      "variation (20... Kf8) after 1... Kxh7: f8 holds Black's rook"},
-    {"debian-pychess_lichess_study_lichess-practice-the-fork_by_arex_2017.01.29.pgn", 1, 15, 6, PgnErrorKind::BadMove,
-     "illegal move 'Nxg5'", "1... Nxg5 with White to move in the FEN"},
+    {"debian-pychess_lichess_study_lichess-practice-the-fork_by_arex_2017.01.29.pgn", 1, 15, 6,
+     PgnErrorKind::BadMove, "illegal move 'Nxg5'", "1... Nxg5 with White to move in the FEN"},
     {"debian-pychess_lichess_study_lichess-practice-the-fork_by_arex_2017.01.29.pgn", 17, 270, 15,
-     PgnErrorKind::BadMove, "illegal move 'Bxc6'", "variation (1. Bxc6+) varying Black's 1... Nxg5"},
+     PgnErrorKind::BadMove, "illegal move 'Bxc6'",
+     "variation (1. Bxc6+) varying Black's 1... Nxg5"},
     {"debian-pychess_lichess_study_lichess-practice-the-fork_by_arex_2017.01.29.pgn", 18, 286, 16,
      PgnErrorKind::BadMove, "illegal move 'Nxg5'",
      "root-level variation (1... Nxg5) after 1. Bxc6+ (python-chess raises IndexError here)"},
@@ -89,8 +95,8 @@ const KnownBad known_bad[] = {
     {"players_Tal.pgn", 2446, 47764, 41, PgnErrorKind::BadMove, "illegal move 'Kh1'",
      "20.Kh1 walks into the rook on h8 (the h-file is open)"},
     // README: pychess's deliberately broken file.
-    {"pychess_test_badpgn.pgn", 1, 1, 18, PgnErrorKind::BadTag, "bad tag: expected ']' to close tag kj90trkm",
-     "[kj90trkm\"sdfsdf\"yl]"},
+    {"pychess_test_badpgn.pgn", 1, 1, 18, PgnErrorKind::BadTag,
+     "bad tag: expected ']' to close tag kj90trkm", "[kj90trkm\"sdfsdf\"yl]"},
 };
 // Not in the list: pgn4web_carlsensvidler.pgn, whose first move the corpus README calls
 // illegal (python-chess could not read it): 62... Kh7 is legal (Black is in check from
@@ -111,7 +117,8 @@ std::string without_disambiguation(const std::string& s) {
   for (std::size_t i = 1; i < s.size(); ++i)
     if (is_file(s[i]) || is_rank(s[i])) coords += s[i];
   if (coords.size() < 2) return s;
-  return std::string(1, s[0]) + (s.find('x') != std::string::npos ? "x" : "") + coords.substr(coords.size() - 2);
+  return std::string(1, s[0]) + (s.find('x') != std::string::npos ? "x" : "") +
+         coords.substr(coords.size() - 2);
 }
 
 // Long algebraic without a piece letter: e2e4, e2-e4, e7xd8q, e7e8=Q.
@@ -162,7 +169,8 @@ class CorpusChecker : public PgnVisitor {
     if (!check_) return;
     ++totals_.checked_plies;
     // Incremental key against the key from scratch (issue #3).
-    if (before.key() != fide_key(before)) fail("key() differs from fide_key() before " + std::string(written), before);
+    if (before.key() != fide_key(before))
+      fail("key() differs from fide_key() before " + std::string(written), before);
     if (!m) {
       ++totals_.nonstandard["null move (-- or Z0)"];
       return;
@@ -172,26 +180,32 @@ class CorpusChecker : public PgnVisitor {
     const auto r = parse_san(before, san);
     std::string uci;
     if (!r.ok()) {
-      if (!long_algebraic(strip_checks(san), uci) || parse_uci(before, uci).value_or(Move::none()) != m)
+      if (!long_algebraic(strip_checks(san), uci) ||
+          parse_uci(before, uci).value_or(Move::none()) != m)
         fail("parse_san rejects " + san + ": " + r.error().message(before), before);
       ++totals_.nonstandard["castling as the king's move in UCI (e1g1)"];
     } else if ((*r) != m) {
-      fail("parse_san reads " + san + " as " + to_uci(before, (*r)) + ", the reader as " + to_uci(before, m), before);
+      fail("parse_san reads " + san + " as " + to_uci(before, (*r)) + ", the reader as " +
+               to_uci(before, m),
+           before);
     }
     // to_san of the move is the standard form of what was written.
     const std::string standard = to_san(before, m);
     if (san == standard) return;
     const std::string w = strip_checks(san), s = strip_checks(standard);
-    if (san.size() - w.size() != standard.size() - s.size() || san.substr(w.size()) != standard.substr(s.size()))
-      ++totals_.nonstandard[standard.size() > s.size() && san.size() == w.size() ? "check or mate sign missing"
-                                                                                 : "check or mate sign wrong"];
+    if (san.size() - w.size() != standard.size() - s.size() ||
+        san.substr(w.size()) != standard.substr(s.size()))
+      ++totals_.nonstandard[standard.size() > s.size() && san.size() == w.size()
+                                ? "check or mate sign missing"
+                                : "check or mate sign wrong"];
     if (w == s) return;
     if ((w == "0-0" && s == "O-O") || (w == "0-0-0" && s == "O-O-O")) {
       ++totals_.nonstandard["castling with zeros (0-0)"];
       return;
     }
     if (long_algebraic(w, uci)) {
-      if (parse_uci(before, uci).value_or(Move::none()) != m) fail("long algebraic " + san + " is not " + standard, before);
+      if (parse_uci(before, uci).value_or(Move::none()) != m)
+        fail("long algebraic " + san + " is not " + standard, before);
       ++totals_.nonstandard["long algebraic / UCI (e2e4)"];
       return;
     }
@@ -210,12 +224,16 @@ class CorpusChecker : public PgnVisitor {
     if (!check_) return;
     if (last_.key() != fide_key(last_)) fail("key() differs from fide_key() at the end", last_);
     if (marker_ != PgnResult::None && result_tag_ != PgnResult::None && marker_ != result_tag_)
-      fail(std::string("termination marker ") + to_string(marker_) + " but Result tag " + to_string(result_tag_), last_);
+      fail(std::string("termination marker ") + to_string(marker_) + " but Result tag " +
+               to_string(result_tag_),
+           last_);
     // Checkmate: the mated side cannot have won.
     const PgnResult r = marker_ != PgnResult::None ? marker_ : result_tag_;
     if (last_.in_check() && !any_legal_move(last_)) {
-      const PgnResult mated_wins = last_.side_to_move() == Color::White ? PgnResult::WhiteWins : PgnResult::BlackWins;
-      if (r == mated_wins) fail(std::string("the mated side is scored the winner: ") + to_string(r), last_);
+      const PgnResult mated_wins =
+          last_.side_to_move() == Color::White ? PgnResult::WhiteWins : PgnResult::BlackWins;
+      if (r == mated_wins)
+        fail(std::string("the mated side is scored the winner: ") + to_string(r), last_);
     }
   }
   void warning(const PgnError& w) override { ++totals_.warnings[w.kind]; }
@@ -228,7 +246,8 @@ class CorpusChecker : public PgnVisitor {
  private:
   void fail(const std::string& what, const Position& pos) {
     if (++totals_.failures > 20) return;  // enough to go on
-    const std::string problem = file_ + " game " + std::to_string(number_) + ": " + what + " (position " + to_fen(pos) + ")";
+    const std::string problem = file_ + " game " + std::to_string(number_) + ": " + what +
+                                " (position " + to_fen(pos) + ")";
     CHECK(problem == "");
   }
 
@@ -243,7 +262,8 @@ class CorpusChecker : public PgnVisitor {
 
 }  // namespace
 
-TEST_CASE("pgn corpus: every game reads, replays, keeps its keys, and reads its SAN back", "[pgn][corpus]") {
+TEST_CASE("pgn corpus: every game reads, replays, keeps its keys, and reads its SAN back",
+          "[pgn][corpus]") {
   const std::vector<std::string> files = corpus_files();
   if (files.empty()) {
     WARN("real-games corpus not found at " << corpus_dir()
@@ -285,9 +305,11 @@ TEST_CASE("pgn corpus: every game reads, replays, keeps its keys, and reads its 
     totals.bad += reader.bad_games();
     totals.plies += reader.plies();
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  for (const std::string& bad_game_not_known_to_be_bad : unexpected) CHECK(bad_game_not_known_to_be_bad == "");
+  for (const std::string& bad_game_not_known_to_be_bad : unexpected)
+    CHECK(bad_game_not_known_to_be_bad == "");
   CHECK(bad_seen == std::size(known_bad));
   CHECK(totals.failures == 0);
   // What the corpus is known to hold (README: 114 files, 70,925 games by python-chess's
@@ -308,15 +330,19 @@ TEST_CASE("pgn corpus: every game reads, replays, keeps its keys, and reads its 
   CHECK(warnings == 20);
 
   std::string forms;
-  for (const auto& [form, n] : totals.nonstandard) forms += "\n  " + form + ": " + std::to_string(n);
-  WARN("PGN corpus: " << files.size() << " files, " << totals.games << " games (" << totals.bad << " bad, all known), "
-                      << totals.plies << " main-line plies, " << totals.moves << " moves with variations; "
-                      << totals.checked_plies << " plies checked (key, SAN)"
-                      << (check_every > 1 ? " [one game in 16: no NDEBUG]" : "") << "; " << seconds << " s"
+  for (const auto& [form, n] : totals.nonstandard)
+    forms += "\n  " + form + ": " + std::to_string(n);
+  WARN("PGN corpus: " << files.size() << " files, " << totals.games << " games (" << totals.bad
+                      << " bad, all known), " << totals.plies << " main-line plies, "
+                      << totals.moves << " moves with variations; " << totals.checked_plies
+                      << " plies checked (key, SAN)"
+                      << (check_every > 1 ? " [one game in 16: no NDEBUG]" : "") << "; " << seconds
+                      << " s"
                       << "\nnon-standard SAN read and normalized:" << forms);
 }
 
-TEST_CASE("pgn corpus: the known-bad variations read when bad variations are dropped", "[pgn][corpus]") {
+TEST_CASE("pgn corpus: the known-bad variations read when bad variations are dropped",
+          "[pgn][corpus]") {
   if (corpus_files().empty()) {
     WARN("real-games corpus not found at " << corpus_dir() << ": skipped");
     return;
@@ -385,8 +411,10 @@ TEST_CASE("pgn corpus: the UCI-move file and a strict reading", "[pgn][corpus]")
   CHECK(plies == 519);
 }
 
-TEST_CASE("pgn corpus: the committed games (tests/data/corpus) read, replay, keep their keys, read their SAN back",
-          "[pgn][corpus]") {
+TEST_CASE(
+    "pgn corpus: the committed games (tests/data/corpus) read, replay, keep their keys, read their "
+    "SAN back",
+    "[pgn][corpus]") {
   // Always run, also on a fresh clone without the shared corpus.
   const std::vector<std::string> files = arbiter_test::committed_corpus_files();
   REQUIRE(files.size() == 2);

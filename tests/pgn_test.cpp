@@ -43,8 +43,8 @@ std::string pgn_text(const PgnGame& game, const PgnWriteOptions& options = {}) {
 
 // Every game of a text, with the status of each and the error of each bad one.
 struct ReadAll {
-  std::vector<PgnGame> games;  // the games read (good ones only)
-  std::vector<bool> status;  // per game: read (true) or bad (false)
+  std::vector<PgnGame> games;    // the games read (good ones only)
+  std::vector<bool> status;      // per game: read (true) or bad (false)
   std::vector<PgnError> errors;  // one per bad game
   std::vector<PgnError> warnings;
 };
@@ -57,8 +57,10 @@ ReadAll read_all(PgnReader reader) {
     if (is_end(s)) break;
     r.status.push_back(s.ok());
     for (const PgnError& w : game.warnings) r.warnings.push_back(w);
-    if (s) r.games.push_back(game);
-    else r.errors.push_back(s.error());
+    if (s)
+      r.games.push_back(game);
+    else
+      r.errors.push_back(s.error());
   }
   return r;
 }
@@ -107,7 +109,8 @@ std::vector<std::string> uci_line(const PgnGame& g) {
   Position pos = g.start;
   for (const PgnMove& m : g.main_line.moves) {
     out.push_back(m.move ? to_uci(pos, m.move) : "0000");
-    if (m.move) pos.play_in_place(m.move);
+    if (m.move)
+      pos.play_in_place(m.move);
     else {
       const Result<Position, MoveError> passed = pos.play_null();
       REQUIRE(passed);
@@ -197,7 +200,8 @@ TEST_CASE("pgn: tags with escapes, % lines, ; and {} comments, NAGs and suffixes
   CHECK(g.find_tag("Annotator") == nullptr);
   CHECK(g.result == PgnResult::WhiteWins);
   REQUIRE(g.main_line.moves.size() == 45);
-  CHECK(g.main_line.comments_before == std::vector<std::string>{"a comment to the end of the line, before the first move"});
+  CHECK(g.main_line.comments_before ==
+        std::vector<std::string>{"a comment to the end of the line, before the first move"});
   CHECK(g.main_line.moves[0].san == "e4");
   CHECK(g.main_line.moves[20].san == "Rg1");
   CHECK(g.main_line.moves[20].nags == std::vector<int>{1});  // 11.Rg1!
@@ -205,7 +209,8 @@ TEST_CASE("pgn: tags with escapes, % lines, ; and {} comments, NAGs and suffixes
   CHECK(g.main_line.moves[42].nags == std::vector<int>{3});  // 22.Qf6+!!
   CHECK(g.main_line.moves[44].san == "Be7#");
   REQUIRE(g.main_line.moves[35].comments.size() == 1);  // after 18...Bxg1, over two lines
-  CHECK(g.main_line.moves[35].comments[0] == "It is from this capture that the game\ntakes its name.");
+  CHECK(g.main_line.moves[35].comments[0] ==
+        "It is from this capture that the game\ntakes its name.");
   const Position end = g.end_position();
   CHECK(end.in_check());
   CHECK(!any_legal_move(end));
@@ -283,12 +288,14 @@ TEST_CASE("pgn: nested variations, kept as a tree or skipped", "[pgn][variations
   REQUIRE(too_deep.errors.size() == 1);
   CHECK(too_deep.errors[0].kind == PgnErrorKind::TooDeep);
   CHECK(too_deep.errors[0].message ==
-        "variations nested more than 64 deep, in the variation at line 1, column 448 (depth 64), in place of 1.d4");
+        "variations nested more than 64 deep, in the variation at line 1, column 448 (depth 64), "
+        "in place of 1.d4");
 }
 
 TEST_CASE("pgn: move numbers, glued and spaced, results and the Result tag", "[pgn]") {
-  for (const char* text : {"1.e4 e5 2.Nf3 *", "1. e4 e5 2. Nf3 *", "1.e4 1...e5 2.Nf3 *", "1. e4 1... e5 2. Nf3 *",
-                           "1 e4 e5 2 Nf3 *", "e4 e5 Nf3 *", "1. e4 ... e5 2. Nf3 *", "1.e4 e5\n2.Nf3\n*"}) {
+  for (const char* text :
+       {"1.e4 e5 2.Nf3 *", "1. e4 e5 2. Nf3 *", "1.e4 1...e5 2.Nf3 *", "1. e4 1... e5 2. Nf3 *",
+        "1 e4 e5 2 Nf3 *", "e4 e5 Nf3 *", "1. e4 ... e5 2. Nf3 *", "1.e4 e5\n2.Nf3\n*"}) {
     INFO(text);
     const ReadAll r = read_text(text);
     REQUIRE(r.games.size() == 1);
@@ -335,7 +342,8 @@ TEST_CASE("pgn: games without tags, without moves, and tags without movetext", "
   CHECK(r.warnings[0].game == 3);
 
   // A blank line among the tags of one game (ChessBase does this) does not split it.
-  const ReadAll blank = read_text("[Event \"E\"]\n\n[Date \"2017.12.04\"]\n[Result \"0-1\"]\n\n1. e4 0-1\n");
+  const ReadAll blank =
+      read_text("[Event \"E\"]\n\n[Date \"2017.12.04\"]\n[Result \"0-1\"]\n\n1. e4 0-1\n");
   REQUIRE(blank.games.size() == 1);
   CHECK(blank.games[0].tags.size() == 3);
   CHECK(blank.warnings.empty());
@@ -400,13 +408,18 @@ TEST_CASE("pgn: set-up positions, Chess960 and variants", "[pgn][chess960]") {
 
   // Variant names.
   for (const char* v : {"Standard", "chess", "From Position", ""})
-    CHECK(!read_text(std::string("[Variant \"") + v + "\"]\n\n1. e4 *").games.at(0).start.is_chess960());
+    CHECK(!read_text(std::string("[Variant \"") + v + "\"]\n\n1. e4 *")
+               .games.at(0)
+               .start.is_chess960());
   for (const char* v : {"Chess960", "chess 960", "Fischerandom", "fischer random"})
-    CHECK(read_text(std::string("[Variant \"") + v + "\"]\n\n1. e4 *").games.at(0).start.is_chess960());
+    CHECK(read_text(std::string("[Variant \"") + v + "\"]\n\n1. e4 *")
+              .games.at(0)
+              .start.is_chess960());
   const ReadAll atomic = read_text("[Variant \"Atomic\"]\n\n1. e4 *");
   REQUIRE(atomic.errors.size() == 1);
   CHECK(atomic.errors[0].kind == PgnErrorKind::UnsupportedVariant);
-  CHECK(atomic.errors[0].message == "unsupported variant 'Atomic' (only standard chess and Chess960)");
+  CHECK(atomic.errors[0].message ==
+        "unsupported variant 'Atomic' (only standard chess and Chess960)");
 
   // A FEN tag repaired in lenient mode (an impossible en passant square): a warning;
   // strict mode refuses it.
@@ -421,7 +434,8 @@ TEST_CASE("pgn: set-up positions, Chess960 and variants", "[pgn][chess960]") {
   const ReadAll refused = read_text(repaired, strict);
   REQUIRE(refused.errors.size() == 1);
   CHECK(refused.errors[0].kind == PgnErrorKind::BadSetUp);
-  CHECK(refused.errors[0].message.rfind("bad FEN tag '4k3/8/8/8/8/8/4P3/4K3 w - e6 0 1': field 4", 0) == 0);
+  CHECK(refused.errors[0].message.rfind("bad FEN tag '4k3/8/8/8/8/8/4P3/4K3 w - e6 0 1': field 4",
+                                        0) == 0);
 }
 
 TEST_CASE("pgn: UTF-8 byte order mark and Latin-1 text", "[pgn][encoding]") {
@@ -431,14 +445,16 @@ TEST_CASE("pgn: UTF-8 byte order mark and Latin-1 text", "[pgn][encoding]") {
   REQUIRE(r.errors.empty());
   REQUIRE(r.games.size() == 2);
   CHECK(r.games[0].tag("Event") == "BOM and Latin-1");
-  CHECK(r.games[0].tag("White") == "Ren\xC3\xA9, Fran\xC3\xA7ois");     // René, François
-  CHECK(r.games[0].tag("Black") == "M\xC3\xBCller, J\xC3\xB6rg");       // Müller, Jörg
-  CHECK(r.games[0].main_line.moves[0].comments == std::vector<std::string>{"Sch\xC3\xB6n gespielt"});
+  CHECK(r.games[0].tag("White") == "Ren\xC3\xA9, Fran\xC3\xA7ois");  // René, François
+  CHECK(r.games[0].tag("Black") == "M\xC3\xBCller, J\xC3\xB6rg");    // Müller, Jörg
+  CHECK(r.games[0].main_line.moves[0].comments ==
+        std::vector<std::string>{"Sch\xC3\xB6n gespielt"});
   CHECK(r.games[0].main_line.moves.size() == 7);
   // Already UTF-8: unchanged.
   CHECK(r.games[1].tag("White") == "Ren\xC3\xA9, Fran\xC3\xA7ois");
   CHECK(r.games[1].tag("Black") == "\xD0\x9A\xD0\xB0\xD1\x80\xD0\xBF\xD0\xBE\xD0\xB2");  // Карпов
-  CHECK(r.games[1].main_line.moves[0].comments == std::vector<std::string>{"\xE2\x99\x98 \xC3\xA9l\xC3\xA8ve"});
+  CHECK(r.games[1].main_line.moves[0].comments ==
+        std::vector<std::string>{"\xE2\x99\x98 \xC3\xA9l\xC3\xA8ve"});
 
   PgnOptions raw;
   raw.latin1_to_utf8 = false;
@@ -459,11 +475,12 @@ TEST_CASE("pgn: UCI moves, other lenient forms, and strict mode", "[pgn][san]") 
   const PgnGame& u = r.games[0];
   REQUIRE(u.main_line.moves.size() == 22);
   CHECK(u.main_line.moves[0].san == "e2e4");
-  CHECK(u.main_line.moves[6].move == Move::castling(Square::E1, Square::H1));  // e1g1
+  CHECK(u.main_line.moves[6].move == Move::castling(Square::E1, Square::H1));   // e1g1
   CHECK(u.main_line.moves[21].move == Move::castling(Square::E8, Square::A8));  // e8c8
 
-  for (const char* text : {"1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0 *", "1. e4 e5 2. Ng1-f3 Nb8c6 3. Bc4 Nf6 4. O-O *",
-                           "1. e4 e5 2. N:f3+ Nc6 3. Bc4 Nf6 4. O-O *", "1. Pe4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. e1g1 *"}) {
+  for (const char* text :
+       {"1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0 *", "1. e4 e5 2. Ng1-f3 Nb8c6 3. Bc4 Nf6 4. O-O *",
+        "1. e4 e5 2. N:f3+ Nc6 3. Bc4 Nf6 4. O-O *", "1. Pe4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. e1g1 *"}) {
     INFO(text);
     const ReadAll lenient = read_text(text);
     REQUIRE(lenient.games.size() == 1);
@@ -488,7 +505,8 @@ TEST_CASE("pgn: UCI moves, other lenient forms, and strict mode", "[pgn][san]") 
   const std::string promo = "[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n1. e8(Q) Ka3 2. Qa8+ *";
   const ReadAll p = read_text(promo);
   REQUIRE(p.games.size() == 1);
-  CHECK(p.games[0].main_line.moves[0].move == Move::promotion(Square::E7, Square::E8, PieceType::Queen));
+  CHECK(p.games[0].main_line.moves[0].move ==
+        Move::promotion(Square::E7, Square::E8, PieceType::Queen));
   CHECK(p.games[0].main_line.moves[0].variations.empty());
   const ReadAll ep = read_text("1. e4 Nf6 2. e5 d5 3. exd6 e.p. exd6 *");
   REQUIRE(ep.games.size() == 1);
@@ -502,7 +520,11 @@ TEST_CASE("pgn: UCI moves, other lenient forms, and strict mode", "[pgn][san]") 
   CHECK(es.games[0].main_line.moves[6].move == Move(Square::B5, Square::C6));
   PgnOptions figurine;
   figurine.language = SanLanguage::Figurine;
-  const ReadAll fig = read_text("1. e4 e5 2. \xE2\x99\x98" "f3 \xE2\x99\x9E" "c6 *", figurine);
+  const ReadAll fig = read_text(
+      "1. e4 e5 2. \xE2\x99\x98"
+      "f3 \xE2\x99\x9E"
+      "c6 *",
+      figurine);
   REQUIRE(fig.games.size() == 1);
   CHECK(uci_line(fig.games[0]) == std::vector<std::string>{"e2e4", "e7e5", "g1f3", "b8c6"});
 }
@@ -542,13 +564,18 @@ TEST_CASE("pgn: null moves -- and Z0", "[pgn]") {
 }
 
 TEST_CASE("pgn: a visitor sees every event, and can skip a game's movetext", "[pgn]") {
-  const std::string text = "[Event \"A\"]\n[Result \"*\"]\n\n1. e4 $1 {c} (1. d4 d5) e5 *\n\n[Event \"B\"]\n\n1. Kf3 1-0\n";
+  const std::string text =
+      "[Event \"A\"]\n[Result \"*\"]\n\n1. e4 $1 {c} (1. d4 d5) e5 *\n\n[Event \"B\"]\n\n1. Kf3 "
+      "1-0\n";
   const std::string log = record(PgnReader::from_memory(text));
   const std::string start = "start rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
-  CHECK(log == "begin 1@1\ntag Event=A\ntag Result=*\n" + start +
-                   "move e4 e2e4\nnag 1\ncomment c\n(\nmove d4 d2d4\nmove d5 d7d5\n)\nmove e5 e7e5\nresult *\nend\n"
-                   "begin 2@6\ntag Event=B\n" + start +
-                   "error game 2, line 8, column 4: illegal move 'Kf3' (no legal move of that piece)\n");
+  CHECK(log ==
+        "begin 1@1\ntag Event=A\ntag Result=*\n" + start +
+            "move e4 e2e4\nnag 1\ncomment c\n(\nmove d4 d2d4\nmove d5 d7d5\n)\nmove e5 "
+            "e7e5\nresult *\nend\n"
+            "begin 2@6\ntag Event=B\n" +
+            start +
+            "error game 2, line 8, column 4: illegal move 'Kf3' (no legal move of that piece)\n");
 
   // Skipping: the movetext of game A is not resolved, so an illegal move there is not seen.
   struct Skipper : Recorder {
@@ -566,7 +593,8 @@ TEST_CASE("pgn: a visitor sees every event, and can skip a game's movetext", "[p
 
 TEST_CASE("pgn: a FILE*, a stream and memory give the same events, at any buffer size", "[pgn]") {
   std::string text;
-  for (const char* name : {"basic.pgn", "malformed.pgn", "setup.pgn", "encoding.pgn", "uci_null.pgn"})
+  for (const char* name :
+       {"basic.pgn", "malformed.pgn", "setup.pgn", "encoding.pgn", "uci_null.pgn"})
     text += slurp(fixture(name)) + "\n";
   std::string big;
   for (int i = 0; i < 8; ++i) big += text;
@@ -574,7 +602,8 @@ TEST_CASE("pgn: a FILE*, a stream and memory give the same events, at any buffer
   const std::string expected = record(PgnReader::from_memory(big));
   CHECK(expected.find("error") != std::string::npos);
 
-  for (std::size_t buffer : {std::size_t(1), std::size_t(4096), std::size_t(4099), std::size_t(1) << 16}) {
+  for (std::size_t buffer :
+       {std::size_t(1), std::size_t(4096), std::size_t(4099), std::size_t(1) << 16}) {
     INFO("buffer size " << buffer);
     PgnOptions options;
     options.buffer_size = buffer;
@@ -601,15 +630,16 @@ TEST_CASE("pgn: a FILE*, a stream and memory give the same events, at any buffer
 // Malformed input
 // ---------------------------------------------------------------------------------------
 
-TEST_CASE("pgn: malformed games give precise errors and the games around them are read", "[pgn][errors]") {
+TEST_CASE("pgn: malformed games give precise errors and the games around them are read",
+          "[pgn][errors]") {
   const ReadAll r = read_all(PgnReader::from_memory(slurp(fixture("malformed.pgn"))));
   REQUIRE(r.status.size() == 17);
   REQUIRE(r.errors.size() == 9);
 
   std::vector<std::string> good;
   for (const PgnGame& g : r.games) good.push_back(std::string(g.tag("Event")));
-  CHECK(good == std::vector<std::string>{"Good 1", "Good 2", "Good 3", "Good 4", "Good 5", "Missing result", "Good 6",
-                                         "Good 7"});
+  CHECK(good == std::vector<std::string>{"Good 1", "Good 2", "Good 3", "Good 4", "Good 5",
+                                         "Missing result", "Good 6", "Good 7"});
 
   struct Expected {
     std::uint64_t game, line, column;
@@ -618,16 +648,21 @@ TEST_CASE("pgn: malformed games give precise errors and the games around them ar
   };
   const Expected expected[] = {
       {2, 9, 7, PgnErrorKind::UnterminatedComment,
-       "unterminated comment started at line 9, column 7 (expected '}' before the tag pairs at line 12)"},
-      {4, 20, 37, PgnErrorKind::BadMove, "illegal move 'Nxe5'; legal moves of that piece: Na3, Nc3"},
-      {6, 28, 7, PgnErrorKind::BadTag, "bad tag: expected a string after the tag name Site, found 'London]'"},
+       "unterminated comment started at line 9, column 7 (expected '}' before the tag pairs at "
+       "line 12)"},
+      {4, 20, 37, PgnErrorKind::BadMove,
+       "illegal move 'Nxe5'; legal moves of that piece: Na3, Nc3"},
+      {6, 28, 7, PgnErrorKind::BadTag,
+       "bad tag: expected a string after the tag name Site, found 'London]'"},
       {8, 41, 24, PgnErrorKind::UnterminatedVariation,
        "unterminated variation started at line 41, column 7 (expected ')' before the result *)"},
       {12, 63, 4, PgnErrorKind::BadMove, "ambiguous move 'Nd2'; candidates: Nbd2, Nfd2"},
       {13, 68, 10, PgnErrorKind::UnmatchedParenthesis, "')' without a matching '('"},
       {14, 72, 1, PgnErrorKind::BadSetUp,
-       "bad FEN tag '8/8/8/8/8/8/8/8 w - - 0 1': field 1 (piece placement), character 1: a side has no king"},
-      {15, 78, 1, PgnErrorKind::UnsupportedVariant, "unsupported variant 'Crazyhouse' (only standard chess and Chess960)"},
+       "bad FEN tag '8/8/8/8/8/8/8/8 w - - 0 1': field 1 (piece placement), character 1: a side "
+       "has no king"},
+      {15, 78, 1, PgnErrorKind::UnsupportedVariant,
+       "unsupported variant 'Crazyhouse' (only standard chess and Chess960)"},
       {16, 86, 18, PgnErrorKind::NullMove, "null move '--' while in check"},
   };
   for (std::size_t i = 0; i < 9; ++i) {
@@ -642,14 +677,16 @@ TEST_CASE("pgn: malformed games give precise errors and the games around them ar
   }
   CHECK(r.errors[1].san == SanErrorKind::Illegal);
   CHECK(r.errors[4].san == SanErrorKind::Ambiguous);
-  CHECK(r.errors[1].to_string() == "game 4, line 20, column 37: illegal move 'Nxe5'; legal moves of that piece: Na3, Nc3");
+  CHECK(r.errors[1].to_string() ==
+        "game 4, line 20, column 37: illegal move 'Nxe5'; legal moves of that piece: Na3, Nc3");
 
   // The game without a result is read, with a warning where the result should be.
   REQUIRE(r.warnings.size() == 1);
   CHECK(r.warnings[0].kind == PgnErrorKind::MissingResult);
   CHECK(r.warnings[0].game == 10);
   CHECK(r.warnings[0].line == 53);
-  CHECK(r.warnings[0].message == "missing result (expected 1-0, 0-1, 1/2-1/2 or * before a tag pair (the next game))");
+  CHECK(r.warnings[0].message ==
+        "missing result (expected 1-0, 0-1, 1/2-1/2 or * before a tag pair (the next game))");
 
   // ... or is an error when results are required; the next game is still read.
   PgnOptions require;
@@ -671,24 +708,35 @@ TEST_CASE("pgn: more errors: tags, tokens, NAGs, ends of input", "[pgn][errors]"
     const char* message;
   };
   const Case cases[] = {
-      {"[Event \"x\n\n1. e4 *", PgnErrorKind::BadTag, 1, 8, "bad tag: the value of tag Event has no closing '\"' on its line"},
-      {"[Event \"x\"\n\n1. e4 *", PgnErrorKind::BadTag, 3, 1, "bad tag: expected ']' to close tag Event, found '1.'"},
-      {"[\"x\"]\n1. e4 *", PgnErrorKind::BadTag, 1, 2, "bad tag: expected a tag name after '[', found '\"x\"]'"},
-      {"[Event \"x\" junk]\n1. e4 *", PgnErrorKind::BadTag, 1, 12, "bad tag: expected ']' to close tag Event, found 'junk]'"},
-      {"[Event \"x", PgnErrorKind::UnexpectedEnd, 1, 10, "bad tag: the input ends inside the value of tag Event"},
+      {"[Event \"x\n\n1. e4 *", PgnErrorKind::BadTag, 1, 8,
+       "bad tag: the value of tag Event has no closing '\"' on its line"},
+      {"[Event \"x\"\n\n1. e4 *", PgnErrorKind::BadTag, 3, 1,
+       "bad tag: expected ']' to close tag Event, found '1.'"},
+      {"[\"x\"]\n1. e4 *", PgnErrorKind::BadTag, 1, 2,
+       "bad tag: expected a tag name after '[', found '\"x\"]'"},
+      {"[Event \"x\" junk]\n1. e4 *", PgnErrorKind::BadTag, 1, 12,
+       "bad tag: expected ']' to close tag Event, found 'junk]'"},
+      {"[Event \"x", PgnErrorKind::UnexpectedEnd, 1, 10,
+       "bad tag: the input ends inside the value of tag Event"},
       {"[Event", PgnErrorKind::UnexpectedEnd, 1, 7, "bad tag: the input ends inside tag Event"},
-      {"1. e4 e5 2.", PgnErrorKind::UnexpectedEnd, 1, 12, "the input ends after a move number (truncated?)"},
+      {"1. e4 e5 2.", PgnErrorKind::UnexpectedEnd, 1, 12,
+       "the input ends after a move number (truncated?)"},
       {"1. e4 {open", PgnErrorKind::UnterminatedComment, 1, 12,
-       "unterminated comment started at line 1, column 7 (expected '}' before the end of the input)"},
+       "unterminated comment started at line 1, column 7 (expected '}' before the end of the "
+       "input)"},
       {"1. e4 (1. d4", PgnErrorKind::UnterminatedVariation, 1, 13,
-       "unterminated variation started at line 1, column 7 (expected ')' before the end of the input)"},
-      {"1. e4 e5 2. Nf *", PgnErrorKind::BadMove, 1, 13, "move ends before its destination square 'Nf'"},
+       "unterminated variation started at line 1, column 7 (expected ')' before the end of the "
+       "input)"},
+      {"1. e4 e5 2. Nf *", PgnErrorKind::BadMove, 1, 13,
+       "move ends before its destination square 'Nf'"},
       {"1. e4 e5 2. Xf3 *", PgnErrorKind::BadMove, 1, 13, "unknown piece letter 'X'"},
       {"1. e4 @ *", PgnErrorKind::Syntax, 1, 7,
-       "unexpected '@' (expected a move, a move number, a comment, a NAG, a variation or a result)"},
+       "unexpected '@' (expected a move, a move number, a comment, a NAG, a variation or a "
+       "result)"},
       {"1. e4 $ *", PgnErrorKind::Syntax, 1, 7, "expected digits after '$' (a NAG such as $1)"},
       {"1. e4 $300 *", PgnErrorKind::Syntax, 1, 7, "NAG $300 out of range (0 to 255)"},
-      {"1. e4 12x *", PgnErrorKind::Syntax, 1, 7, "unexpected '12x' (expected a move number, a move or a result)"},
+      {"1. e4 12x *", PgnErrorKind::Syntax, 1, 7,
+       "unexpected '12x' (expected a move number, a move or a result)"},
       {"!? 1. e4 *", std::nullopt, 0, 0, ""},
   };
   for (const Case& c : cases) {
@@ -707,7 +755,8 @@ TEST_CASE("pgn: more errors: tags, tokens, NAGs, ends of input", "[pgn][errors]"
   // A tag value longer than the limit.
   PgnOptions small;
   small.max_tag_bytes = 10;
-  const ReadAll r = read_text("[Event \"12345678901\"]\n\n1. e4 *\n\n[Event \"1234567890\"]\n\n1. e4 *", small);
+  const ReadAll r =
+      read_text("[Event \"12345678901\"]\n\n1. e4 *\n\n[Event \"1234567890\"]\n\n1. e4 *", small);
   REQUIRE(r.errors.size() == 1);
   CHECK(r.errors[0].kind == PgnErrorKind::TooLong);
   CHECK(r.errors[0].message == "bad tag: the value of tag Event is longer than 10 bytes");
@@ -733,15 +782,20 @@ TEST_CASE("pgn: after an unterminated comment the next game is still found", "[p
   REQUIRE(r.errors.size() == 1);
   CHECK(r.errors[0].game == 1);
   CHECK(r.errors[0].kind == PgnErrorKind::UnterminatedComment);
-  CHECK(r.errors[0].message == "unterminated comment started at line 3, column 7 (expected '}' before the tag pairs at line 5)");
+  CHECK(r.errors[0].message ==
+        "unterminated comment started at line 3, column 7 (expected '}' before the tag pairs at "
+        "line 5)");
   REQUIRE(r.games.size() == 2);
   CHECK(r.games[0].tag("Event") == "B");
   CHECK(r.games[1].tag("Event") == "C");  // "[a bracket]" does not look like a tag pair
-  CHECK(r.games[1].main_line.moves[0].comments[0] == "a comment with\n\n[a bracket] after a blank line");
+  CHECK(r.games[1].main_line.moves[0].comments[0] ==
+        "a comment with\n\n[a bracket] after a blank line");
 }
 
-TEST_CASE("pgn: a bad variation's error says which variation: where it starts, its depth, the move it replaces",
-          "[pgn][variations]") {
+TEST_CASE(
+    "pgn: a bad variation's error says which variation: where it starts, its depth, the move it "
+    "replaces",
+    "[pgn][variations]") {
   // A bad variation makes the whole game bad (PGN 8.2.5), so the message must say which one
   // (before, only the place of the fault: "illegal move 'Qh5' (no legal move of that piece)").
   struct Case {
@@ -750,18 +804,23 @@ TEST_CASE("pgn: a bad variation's error says which variation: where it starts, i
   };
   const Case cases[] = {
       {"1. e4 (1. Qh5) *",
-       "illegal move 'Qh5' (no legal move of that piece), in the variation at line 1, column 7 (depth 1), in place of "
+       "illegal move 'Qh5' (no legal move of that piece), in the variation at line 1, column 7 "
+       "(depth 1), in place of "
        "1.e4"},
       {"1. e4 ((1. d4)) *",
-       "variation before any move of the line it would vary (expected a move before '('), in the variation at line 1, "
+       "variation before any move of the line it would vary (expected a move before '('), in the "
+       "variation at line 1, "
        "column 7 (depth 1), in place of 1.e4"},
       {"1. e4 e5 2. Nf3 (2. Nc3 Nc6 (2... Nf6 3. Bc4\n(3. Qh5 Nxh5 4. Qh5)) 3. Bc4) *",
-       "illegal move 'Qh5' (no legal move of that piece), in the variation at line 2, column 1 (depth 3), in place of "
+       "illegal move 'Qh5' (no legal move of that piece), in the variation at line 2, column 1 "
+       "(depth 3), in place of "
        "3.Bc4"},
       {"1. e4 e5 (1... f6 2. Qh5+ --) *",
-       "null move '--' while in check, in the variation at line 1, column 10 (depth 1), in place of 1...e5"},
+       "null move '--' while in check, in the variation at line 1, column 10 (depth 1), in place "
+       "of 1...e5"},
       {"1. e4 -- (1... f6 2. Qh5+ --) *",  // in place of a null move
-       "null move '--' while in check, in the variation at line 1, column 10 (depth 1), in place of 1...--"},
+       "null move '--' while in check, in the variation at line 1, column 10 (depth 1), in place "
+       "of 1...--"},
   };
   for (const Case& c : cases) {
     INFO(c.text);
@@ -776,7 +835,8 @@ TEST_CASE("pgn: bad variations can be dropped instead of failing the game", "[pg
   const ReadAll strict = read_text(text);
   REQUIRE(strict.errors.size() == 1);
   CHECK(strict.errors[0].message ==
-        "illegal move 'Kf8' (no legal move of that piece), in the variation at line 1, column 10 (depth 1), in place "
+        "illegal move 'Kf8' (no legal move of that piece), in the variation at line 1, column 10 "
+        "(depth 1), in place "
         "of 1...e5");  // the king has no legal move
   PgnOptions drop;
   drop.drop_bad_variations = true;
@@ -787,10 +847,12 @@ TEST_CASE("pgn: bad variations can be dropped instead of failing the game", "[pg
   CHECK(r.warnings[0].warning);
   CHECK(r.warnings[0].column == 16);
   CHECK(r.warnings[0].message ==
-        "illegal move 'Kf8' (no legal move of that piece), in the variation at line 1, column 10 (depth 1), in place "
+        "illegal move 'Kf8' (no legal move of that piece), in the variation at line 1, column 10 "
+        "(depth 1), in place "
         "of 1...e5 (the rest of the variation is dropped)");
   CHECK(r.warnings[1].message ==
-        "illegal move 'Qxh1'; legal moves of that piece: Qa5, Qb6, Qc7, in the variation at line 1, column 27 "
+        "illegal move 'Qxh1'; legal moves of that piece: Qa5, Qb6, Qc7, in the variation at line "
+        "1, column 27 "
         "(depth 1), in place of 1...e5 (the rest of the variation is dropped)");
   const PgnGame& g = r.games[0];
   REQUIRE(g.main_line.moves.size() == 3);
@@ -808,8 +870,10 @@ TEST_CASE("pgn: a 10 MB comment is truncated while it is read, not held whole", 
   const std::string head = "[Event \"Big\"]\n[Result \"*\"]\n\n1. e4 {";
   std::fwrite(head.data(), 1, head.size(), f);
   const std::string chunk(4096, 'x');
-  for (std::size_t written = 0; written < size; written += chunk.size()) std::fwrite(chunk.data(), 1, chunk.size(), f);
-  const std::string tail = "} e5 *\n\n[Event \"After\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+  for (std::size_t written = 0; written < size; written += chunk.size())
+    std::fwrite(chunk.data(), 1, chunk.size(), f);
+  const std::string tail =
+      "} e5 *\n\n[Event \"After\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
   std::fwrite(tail.data(), 1, tail.size(), f);
 
   struct Sizes : PgnVisitor {
@@ -828,7 +892,8 @@ TEST_CASE("pgn: a 10 MB comment is truncated while it is read, not held whole", 
     PgnReader reader = PgnReader::from_file(f);  // default limit: 64 KiB
     Sizes v;
     CHECK(reader.next(v).value_or(PgnRead::End) == PgnRead::Game);
-    CHECK(reader.next(v).value_or(PgnRead::End) == PgnRead::Game);  // the next game is read, with its wrong result
+    CHECK(reader.next(v).value_or(PgnRead::End) ==
+          PgnRead::Game);  // the next game is read, with its wrong result
     CHECK(is_end(reader.next(v)));
     REQUIRE(v.comments.size() == 1);
     CHECK(v.comments[0] == std::size_t(1) << 16);
@@ -879,7 +944,8 @@ TEST_CASE("pgn: a truncated file: every prefix reads to a game or a clear error"
   const std::string text = immortal;
   for (std::size_t n = 0; n <= text.size(); ++n) {
     const std::string prefix = text.substr(0, n);
-    INFO("prefix of " << n << " bytes: ..." << prefix.substr(prefix.size() > 30 ? prefix.size() - 30 : 0));
+    INFO("prefix of " << n << " bytes: ..."
+                      << prefix.substr(prefix.size() > 30 ? prefix.size() - 30 : 0));
     const ReadAll r = read_text(prefix);
     REQUIRE(r.status.size() <= 1);
     if (r.status.empty()) {
@@ -912,8 +978,10 @@ TEST_CASE("pgn: a truncated file: every prefix reads to a game or a clear error"
   CHECK(error_at("12.").message == "the input ends after a move number (truncated?)");
 }
 
-TEST_CASE("pgn: binary junk gives errors, never a crash or a hang, and good games survive", "[pgn][errors]") {
-  const std::string before = "[Event \"Before\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+TEST_CASE("pgn: binary junk gives errors, never a crash or a hang, and good games survive",
+          "[pgn][errors]") {
+  const std::string before =
+      "[Event \"Before\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
   const std::string after = "\n\n[Event \"After\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
   std::mt19937 rng(20240611);
   int errors = 0;
@@ -921,7 +989,8 @@ TEST_CASE("pgn: binary junk gives errors, never a crash or a hang, and good game
     std::string junk(std::size_t(rng() % 2000), '\0');
     const bool text_like = round % 3 == 0;  // some rounds with PGN-ish characters only
     const char* alphabet = "[]{}()\";%$!?.-*0123456789abcdefghNBRQKx+#= \n\n\n";
-    for (char& c : junk) c = text_like ? alphabet[rng() % std::strlen(alphabet)] : char(rng() & 0xFF);
+    for (char& c : junk)
+      c = text_like ? alphabet[rng() % std::strlen(alphabet)] : char(rng() & 0xFF);
     const ReadAll r = read_text(before + junk + after);
     INFO("round " << round);
     REQUIRE(r.games.size() >= 2);
@@ -950,7 +1019,8 @@ TEST_CASE("pgn: binary junk gives errors, never a crash or a hang, and good game
   REQUIRE(nul.errors.size() == 1);
   CHECK(nul.errors[0].kind == PgnErrorKind::Syntax);
   CHECK(nul.errors[0].message ==
-        "unexpected byte 0x00 (expected a move, a move number, a comment, a NAG, a variation or a result)");
+        "unexpected byte 0x00 (expected a move, a move number, a comment, a NAG, a variation or a "
+        "result)");
   CHECK(nul.games.size() == 2);
 }
 
@@ -973,11 +1043,13 @@ TEST_CASE("pgn writer: export format, seven-tag roster, escapes, 80 columns", "[
   CHECK(lines[6] == "[Result \"1-0\"]");
   CHECK(lines[7] == "[ECO \"C33\"]");
   CHECK(lines[8].empty());
-  CHECK(lines[9].rfind("{a comment to the end of the line, before the first move} 1. e4 e5 2. f4", 0) == 0);
+  CHECK(lines[9].rfind("{a comment to the end of the line, before the first move} 1. e4 e5 2. f4",
+                       0) == 0);
   CHECK(out.find("11. Rg1 $1 cxb5") != std::string::npos);
   CHECK(out.find("22. Qf6+ $3 Nxf6\n23. Be7# 1-0\n\n") != std::string::npos);
   CHECK(out.find("18... Bxg1") == std::string::npos);
-  CHECK(out.find("Bxg1 {It is from this capture that the game\ntakes its name.} 19. e5") != std::string::npos);
+  CHECK(out.find("Bxg1 {It is from this capture that the game\ntakes its name.} 19. e5") !=
+        std::string::npos);
   for (std::size_t i = 9; i < lines.size(); ++i) CHECK(lines[i].size() <= 80);
   CHECK(out.back() == '\n');
   CHECK(lines.back().empty());
@@ -987,24 +1059,30 @@ TEST_CASE("pgn writer: export format, seven-tag roster, escapes, 80 columns", "[
   g.tags = {{"Annotator", "Me"}, {"White", "W"}, {"ECO", "B00"}};
   g.main_line.moves.push_back({Move(Square::E2, Square::E4), "e4", {}, {}, {}});
   CHECK(pgn_text(g) ==
-        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"W\"]\n[Black \"?\"]\n"
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"W\"]\n[Black "
+        "\"?\"]\n"
         "[Result \"*\"]\n[Annotator \"Me\"]\n[ECO \"B00\"]\n\n1. e4 *\n\n");
 
   // Variations and comments, and Black's move numbers after them.
   const std::string v = pgn_text(r.games[1]);
-  CHECK(v.find("\n\n{Before the first move.} 1. e4 $1 e5 (1... c5 2. Nf3 (2. Nc3 Nc6 (2... d6)\n3. f4) 2... d6) (1... e6) "
+  CHECK(v.find("\n\n{Before the first move.} 1. e4 $1 e5 (1... c5 2. Nf3 (2. Nc3 Nc6 (2... d6)\n3. "
+               "f4) 2... d6) (1... e6) "
                "2. Nf3") != std::string::npos);
   CHECK(v.find("3. Bb5 a6 {Morphy} 4. Ba4 Nf6 5. O-O Be7 $5\n*\n\n") != std::string::npos);
   PgnWriteOptions bare;
   bare.comments = false;
   bare.nags = false;
   bare.variations = false;
-  CHECK(pgn_text(r.games[1], bare).find("\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n\n") != std::string::npos);
+  CHECK(pgn_text(r.games[1], bare)
+            .find("\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n\n") !=
+        std::string::npos);
 }
 
-TEST_CASE("pgn writer: read, write, read gives the same games; writing is idempotent", "[pgn][writer]") {
+TEST_CASE("pgn writer: read, write, read gives the same games; writing is idempotent",
+          "[pgn][writer]") {
   std::string text;
-  for (const char* name : {"basic.pgn", "malformed.pgn", "setup.pgn", "encoding.pgn", "uci_null.pgn"})
+  for (const char* name :
+       {"basic.pgn", "malformed.pgn", "setup.pgn", "encoding.pgn", "uci_null.pgn"})
     text += slurp(fixture(name)) + "\n";
   const ReadAll first = read_text(text);
   REQUIRE(first.games.size() == 3 + 8 + 5 + 2 + 2);
@@ -1024,8 +1102,9 @@ TEST_CASE("pgn writer: read, write, read gives the same games; writing is idempo
     CHECK(a.start.is_chess960() == b.start.is_chess960());
     check_same_line(a.main_line, b.main_line);
     const PgnResult tag = parse_pgn_result(a.tag("Result"));
-    const PgnResult expected =
-        a.result != PgnResult::None ? a.result : tag != PgnResult::None ? tag : PgnResult::Unknown;
+    const PgnResult expected = a.result != PgnResult::None ? a.result
+                               : tag != PgnResult::None    ? tag
+                                                           : PgnResult::Unknown;
     CHECK(b.result == expected);
     for (const PgnTag& t : a.tags) {
       if (t.name == "FEN" || t.name == "SetUp" || t.name == "Result") continue;
@@ -1037,15 +1116,19 @@ TEST_CASE("pgn writer: read, write, read gives the same games; writing is idempo
   }
   // Set-ups: SetUp and FEN from the position; Chess960 named.
   const std::string setup = pgn_text(first.games[11]);
-  CHECK(setup.find("[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\"]\n") != std::string::npos);
+  CHECK(setup.find("[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\"]\n") !=
+        std::string::npos);
   const std::string c960 = pgn_text(first.games[15]);
-  CHECK(c960.find("[Variant \"Chess 960\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n") !=
+  CHECK(c960.find("[Variant \"Chess 960\"]\n[SetUp \"1\"]\n[FEN "
+                  "\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n") !=
         std::string::npos);
   // Null moves are written --.
-  CHECK(pgn_text(first.games.back()).find("1. e4 -- 2. d4 -- 3. Nf3 e5 (3... -- 4. c4) 4. -- exd4 *") != std::string::npos);
+  CHECK(pgn_text(first.games.back())
+            .find("1. e4 -- 2. d4 -- 3. Nf3 e5 (3... -- 4. c4) 4. -- exd4 *") != std::string::npos);
 }
 
-TEST_CASE("pgn writer: long comments wrap, odd comments and strings stay readable", "[pgn][writer]") {
+TEST_CASE("pgn writer: long comments wrap, odd comments and strings stay readable",
+          "[pgn][writer]") {
   PgnGame g;
   g.set_tag("Event", "Line\nbreak and tab\t");
   g.main_line.comments_before.push_back(std::string(200, 'w'));  // one word longer than a line
@@ -1086,7 +1169,7 @@ TEST_CASE("pgn writer: long comments wrap, odd comments and strings stay readabl
 // ---------------------------------------------------------------------------------------
 
 #if defined(ARBITER_CLI_PATH) && !defined(_WIN32)
-#  include <sys/wait.h>
+#include <sys/wait.h>
 
 namespace {
 
@@ -1098,7 +1181,8 @@ struct CliRun {
 // Runs the tool with `args` (already shell-quoted), capturing standard output and error.
 CliRun run_cli(const TempDir& dir, const std::string& args) {
   const std::string err_path = (dir.path / "stderr.txt").string();
-  const std::string command = std::string("'") + ARBITER_CLI_PATH + "' " + args + " 2>'" + err_path + "'";
+  const std::string command =
+      std::string("'") + ARBITER_CLI_PATH + "' " + args + " 2>'" + err_path + "'";
   const arbiter_test::Run run = arbiter_test::run_command(command);
   CliRun r;
   r.out = run.out;
@@ -1137,11 +1221,19 @@ TEST_CASE("cli pgn: normalized output, bad games on stderr, exit statuses", "[pg
   CHECK(r.status == 1);
   const std::vector<std::string> err = lines_of(r.err);
   REQUIRE(err.size() == 11);
-  CHECK(err[0] == bad + ": game 2, line 9, column 7: unterminated comment started at line 9, column 7 (expected '}' "
-                        "before the tag pairs at line 12)");
-  CHECK(err[1] == bad + ": game 4, line 20, column 37: illegal move 'Nxe5'; legal moves of that piece: Na3, Nc3");
-  CHECK(err[4] == bad + ": warning: game 10, line 53, column 1: missing result (expected 1-0, 0-1, 1/2-1/2 or * "
-                        "before a tag pair (the next game))");
+  CHECK(err[0] == bad +
+                      ": game 2, line 9, column 7: unterminated comment started at line 9, column "
+                      "7 (expected '}' "
+                      "before the tag pairs at line 12)");
+  CHECK(
+      err[1] ==
+      bad +
+          ": game 4, line 20, column 37: illegal move 'Nxe5'; legal moves of that piece: Na3, Nc3");
+  CHECK(
+      err[4] ==
+      bad +
+          ": warning: game 10, line 53, column 1: missing result (expected 1-0, 0-1, 1/2-1/2 or * "
+          "before a tag pair (the next game))");
   CHECK(err[10] == "arbiter: 9 of 20 games could not be read");
   const ReadAll written = read_text(r.out);
   CHECK(written.errors.empty());
@@ -1160,7 +1252,8 @@ TEST_CASE("cli pgn: normalized output, bad games on stderr, exit statuses", "[pg
   CHECK(run_cli(dir, "pgn '" + zeros + "'").status == 0);
   r = run_cli(dir, "pgn --strict '" + zeros + "'");
   CHECK(r.status == 1);
-  CHECK(r.err.find("game 1, line 1, column 35: not in standard SAN (standard form: O-O)") != std::string::npos);
+  CHECK(r.err.find("game 1, line 1, column 35: not in standard SAN (standard form: O-O)") !=
+        std::string::npos);
 
   // Usage errors and unreadable files: status 2, nothing written.
   r = run_cli(dir, "pgn '" + good + "' '" + (dir.path / "missing.pgn").string() + "'");
@@ -1171,7 +1264,9 @@ TEST_CASE("cli pgn: normalized output, bad games on stderr, exit statuses", "[pg
   CHECK(run_cli(dir, "pgn --frobnicate '" + good + "'").status == 2);
   CHECK(run_cli(dir, "pgn - - < '" + good + "'").status == 2);
   CHECK(run_cli(dir, "pgn '" + dir.path.string() + "'").status == 2);
-  CHECK(run_cli(dir, "pgn '" + good + "' --out '" + (dir.path / "no" / "such" / "dir.pgn").string() + "'").status == 2);
+  CHECK(run_cli(dir, "pgn '" + good + "' --out '" +
+                         (dir.path / "no" / "such" / "dir.pgn").string() + "'")
+            .status == 2);
 }
 
 #endif

@@ -2,17 +2,17 @@
 // Running a built program from a test (POSIX): its standard output and exit status.
 
 #if !defined(_WIN32)
-#  include <sys/wait.h>
+#include <sys/wait.h>
 
-#  include <algorithm>
-#  include <array>
-#  include <cstdio>
-#  include <filesystem>
-#  include <fstream>
-#  include <random>
-#  include <string>
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
 
-#  include "catch.hpp"
+#include "catch.hpp"
 
 namespace arbiter_test {
 

@@ -12,7 +12,8 @@ using namespace arbiter;
 namespace {
 
 // The naive reference: scan the whole history back to the last irreversible move.
-unsigned naive_count(const std::vector<Key>& keys, const std::vector<bool>& irreversible, std::size_t ply) {
+unsigned naive_count(const std::vector<Key>& keys, const std::vector<bool>& irreversible,
+                     std::size_t ply) {
   unsigned n = 1;
   for (std::size_t i = ply; i-- > 0;) {
     if (irreversible[i + 1]) break;
@@ -27,7 +28,8 @@ static_assert(noexcept(std::declval<RepetitionTracker<>&>().push(Key(), false)))
 static_assert(noexcept(std::declval<RepetitionTracker<>&>().pop()));
 static_assert(noexcept(std::declval<const RepetitionTracker<>&>().count()));
 
-TEST_CASE("tracker: threefold and fivefold on a hand-made sequence, start position counted", "[repetition]") {
+TEST_CASE("tracker: threefold and fivefold on a hand-made sequence, start position counted",
+          "[repetition]") {
   // Keys stand for positions: 1 is the start. 1 2 3 4 1 2 3 4 1 -> the start a third time.
   RepetitionTracker<int> t;
   const int line[] = {1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1};
@@ -64,16 +66,18 @@ TEST_CASE("tracker: non-consecutive repetitions and the irreversible barrier", "
   CHECK(t.last_irreversible() == 0);
 }
 
-TEST_CASE("tracker: the count a candidate next position would have (intended move)", "[repetition]") {
+TEST_CASE("tracker: the count a candidate next position would have (intended move)",
+          "[repetition]") {
   RepetitionTracker<> t;
   for (Key k : {1, 2, 3, 4, 1, 2, 3, 4}) REQUIRE(t.push(k, false));
   CHECK(t.count_if_pushed(1, false) == 3);  // writing the move that returns to 1 claims threefold
   CHECK(t.count_if_pushed(1, true) == 1);   // an irreversible move makes a new position
   CHECK(t.count_if_pushed(9, false) == 1);
-  CHECK(t.size() == 8);                     // asking pushes nothing
+  CHECK(t.size() == 8);  // asking pushes nothing
 }
 
-TEST_CASE("tracker: a confirmation hook stops a hash collision from making a repetition", "[repetition]") {
+TEST_CASE("tracker: a confirmation hook stops a hash collision from making a repetition",
+          "[repetition]") {
   // Positions "a" and "b" share key 7 (a collision); the caller keeps what they really are.
   std::vector<char> actual;
   RepetitionTracker<> t;
@@ -91,13 +95,15 @@ TEST_CASE("tracker: a confirmation hook stops a hash collision from making a rep
   auto same_as_a = [&](std::uint32_t earlier) { return actual[earlier] == 'a'; };
   CHECK(t.count_if_pushed(7, false, same_as_a) == 3);
   std::vector<unsigned> plies;
-  t.for_each_earlier_occurrence(4, [&](unsigned p) { plies.push_back(p); }, same_as_a);
+  t.for_each_earlier_occurrence(
+      4, [&](unsigned p) { plies.push_back(p); }, same_as_a);
   CHECK(plies == std::vector<unsigned>{0});
 }
 
 TEST_CASE("tracker: exact signatures as keys", "[repetition][signature]") {
   RepetitionTracker<PositionSignature> t;
-  const auto positions = arbiter_test::play_uci(Position::startpos(), {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"});
+  const auto positions = arbiter_test::play_uci(
+      Position::startpos(), {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"});
   for (const Position& p : positions) REQUIRE(t.push(PositionSignature(p), false));
   CHECK(t.count() == 3);
   CHECK(t.count_at(4) == 2);
@@ -111,7 +117,8 @@ TEST_CASE("tracker: push and pop agree with a naive scan over random games", "[r
   unsigned highest = 0;
   for (std::uint32_t seed = 1; seed <= 300; ++seed) {
     // Random games repeat rarely: play them among few pieces so that repetitions happen.
-    const auto game = arbiter_test::random_game(seed, 300, arbiter_test::position("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1"));
+    const auto game = arbiter_test::random_game(
+        seed, 300, arbiter_test::position("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1"));
     std::vector<Key> keys;
     std::vector<bool> irreversible;
     t.clear();
@@ -127,7 +134,8 @@ TEST_CASE("tracker: push and pop agree with a naive scan over random games", "[r
         for (std::size_t b = 0; b < back; ++b) t.pop();
         for (std::size_t j = i + 1 - back; j <= i; ++j) REQUIRE(t.push(keys[j], irreversible[j]));
         REQUIRE(t.size() == i + 1);
-        for (std::size_t j = 0; j <= i; ++j) REQUIRE(t.count_at(std::uint32_t(j)) == naive_count(keys, irreversible, j));
+        for (std::size_t j = 0; j <= i; ++j)
+          REQUIRE(t.count_at(std::uint32_t(j)) == naive_count(keys, irreversible, j));
       }
       ++checked;
     }
@@ -154,7 +162,8 @@ TEST_CASE("tracker: copies and moves keep the history", "[repetition]") {
 }
 
 TEST_CASE("halfmove clock: resets, thresholds and evidence (9.3, 9.6.2)", "[halfmove]") {
-  const Result<HalfmoveClock, HalfmoveClockError> started = HalfmoveClock::start(98, 0);  // a FEN's clock 98
+  const Result<HalfmoveClock, HalfmoveClockError> started =
+      HalfmoveClock::start(98, 0);  // a FEN's clock 98
   REQUIRE(started);
   HalfmoveClock clock = *started;
   CHECK(clock.last_reset_ply() == HalfmoveClock::none);
@@ -184,6 +193,8 @@ TEST_CASE("halfmove clock: which moves reset it", "[halfmove]") {
   CHECK_FALSE(pos.resets_halfmove_clock(parse_uci(pos, "a1a7").value_or(Move::none())));
   CHECK(pos.resets_halfmove_clock(parse_uci(pos, "a1a8").value_or(Move::none())));
   const Position check = arbiter_test::position("4k3/8/8/8/8/8/8/R3K3 w - - 5 10");
-  CHECK_FALSE(check.resets_halfmove_clock(parse_uci(check, "a1a8").value_or(Move::none())));  // a check
-  CHECK(check.play_unchecked(parse_uci(check, "a1a8").value_or(Move::none())).halfmove_clock() == 6);
+  CHECK_FALSE(
+      check.resets_halfmove_clock(parse_uci(check, "a1a8").value_or(Move::none())));  // a check
+  CHECK(check.play_unchecked(parse_uci(check, "a1a8").value_or(Move::none())).halfmove_clock() ==
+        6);
 }

@@ -23,7 +23,8 @@ const char* const queens_fen = "2k5/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1";
 
 Move read(const Position& pos, const std::string& text, SanOptions options = {}) {
   const auto r = parse_san(pos, text, options);
-  INFO("'" << text << "' in " << to_fen(pos) << ": " << (r ? std::string("ok") : r.error().message(pos, options.language)));
+  INFO("'" << text << "' in " << to_fen(pos) << ": "
+           << (r ? std::string("ok") : r.error().message(pos, options.language)));
   REQUIRE(r.ok());
   return (*r);
 }
@@ -47,11 +48,14 @@ TEST_CASE("san: lenient forms read as the standard move", "[san]") {
   const Position start = Position::startpos();
   const Move nf3(Square::G1, Square::F3), e4(Square::E2, Square::E4);
   // Long algebraic, separators, a pawn letter, check signs that are not there.
-  for (const char* text : {"Nf3", "Ng1-f3", "Ng1f3", "Ng1xf3", "g1f3", "N:f3", "Nf3+", "Nf3#", "Nf3++"})
+  for (const char* text :
+       {"Nf3", "Ng1-f3", "Ng1f3", "Ng1xf3", "g1f3", "N:f3", "Nf3+", "Nf3#", "Nf3++"})
     CHECK(read(start, text) == nf3);
-  for (const char* text : {"e4", "e2-e4", "e2e4", "Pe4", "Pe2e4", "e4+"}) CHECK(read(start, text) == e4);
+  for (const char* text : {"e4", "e2-e4", "e2e4", "Pe4", "Pe2e4", "e4+"})
+    CHECK(read(start, text) == e4);
   // Annotation glyphs glued to the move.
-  for (const char* text : {"Nf3!", "Nf3?", "Nf3!?", "Nf3?!", "Nf3!!", "Nf3??", "Nf3+!"}) CHECK(read(start, text) == nf3);
+  for (const char* text : {"Nf3!", "Nf3?", "Nf3!?", "Nf3?!", "Nf3!!", "Nf3??", "Nf3+!"})
+    CHECK(read(start, text) == nf3);
 
   // Castling with zeros, and a check sign it does not give.
   const Position castle = arbiter_test::position(castle_fen);
@@ -64,7 +68,8 @@ TEST_CASE("san: lenient forms read as the standard move", "[san]") {
   // Promotions: =Q, Q, (Q), /Q, lower case, long algebraic.
   const Position promo = arbiter_test::position(promo_fen);
   const Move queen = Move::promotion(Square::E7, Square::E8, PieceType::Queen);
-  for (const char* text : {"e8=Q", "e8Q", "e8(Q)", "e8/Q", "e8=q", "e8q", "e7e8q", "e7-e8=Q", "Pe8=Q"})
+  for (const char* text :
+       {"e8=Q", "e8Q", "e8(Q)", "e8/Q", "e8=q", "e8q", "e7e8q", "e7-e8=Q", "Pe8=Q"})
     CHECK(read(promo, text) == queen);
   CHECK(read(promo, "e8=N") == Move::promotion(Square::E7, Square::E8, PieceType::Knight));
   CHECK(read(promo, "e8R") == Move::promotion(Square::E7, Square::E8, PieceType::Rook));
@@ -73,7 +78,8 @@ TEST_CASE("san: lenient forms read as the standard move", "[san]") {
   // En passant, with or without its marker, and in short forms.
   const Position ep = arbiter_test::position(ep_fen);
   const Move exf6 = Move::en_passant(Square::E5, Square::F6);
-  for (const char* text : {"exf6", "exf6 e.p.", "exf6e.p.", "exf6ep", "ef6", "e5f6", "e5xf6", "exf6+"})
+  for (const char* text :
+       {"exf6", "exf6 e.p.", "exf6e.p.", "exf6ep", "ef6", "e5f6", "e5xf6", "exf6+"})
     CHECK(read(ep, text) == exf6);
 }
 
@@ -88,17 +94,38 @@ TEST_CASE("san: every language, read and written", "[san]") {
   };
   const char* const open = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
   const Case cases[] = {
-      {open, "Nf3", "Cf3", "Cf3", "\xD0\x9A" "f3", "\xE2\x99\x98" "f3"},                              // К, ♘
-      {open, "Bc4", "Bc4", "Ac4", "\xD0\xA1" "c4", "\xE2\x99\x97" "c4"},                              // С, ♗
-      {open, "Qh5", "Dh5", "Dh5", "\xD0\xA4" "h5", "\xE2\x99\x95" "h5"},                              // Ф, ♕
-      {open, "Ke2", "Re2", "Re2", "\xD0\x9A\xD1\x80" "e2", "\xE2\x99\x94" "e2"},                      // Кр, ♔
-      {castle_fen, "Rb1", "Tb1", "Tb1", "\xD0\x9B" "b1", "\xE2\x99\x96" "b1"},                        // Л, ♖
+      {open, "Nf3", "Cf3", "Cf3",
+       "\xD0\x9A"
+       "f3",
+       "\xE2\x99\x98"
+       "f3"},  // К, ♘
+      {open, "Bc4", "Bc4", "Ac4",
+       "\xD0\xA1"
+       "c4",
+       "\xE2\x99\x97"
+       "c4"},  // С, ♗
+      {open, "Qh5", "Dh5", "Dh5",
+       "\xD0\xA4"
+       "h5",
+       "\xE2\x99\x95"
+       "h5"},  // Ф, ♕
+      {open, "Ke2", "Re2", "Re2",
+       "\xD0\x9A\xD1\x80"
+       "e2",
+       "\xE2\x99\x94"
+       "e2"},  // Кр, ♔
+      {castle_fen, "Rb1", "Tb1", "Tb1",
+       "\xD0\x9B"
+       "b1",
+       "\xE2\x99\x96"
+       "b1"},  // Л, ♖
       {castle_fen, "O-O", "O-O", "O-O", "O-O", "O-O"},
       {promo_fen, "e8=Q", "e8=D", "e8=D", "e8=\xD0\xA4", "e8=\xE2\x99\x95"},
       {promo_fen, "e8=N", "e8=C", "e8=C", "e8=\xD0\x9A", "e8=\xE2\x99\x98"},
   };
-  const SanLanguage languages[] = {SanLanguage::English, SanLanguage::Portuguese, SanLanguage::Spanish,
-                                   SanLanguage::Russian, SanLanguage::Figurine};
+  const SanLanguage languages[] = {SanLanguage::English, SanLanguage::Portuguese,
+                                   SanLanguage::Spanish, SanLanguage::Russian,
+                                   SanLanguage::Figurine};
   for (const Case& c : cases) {
     const Position pos = arbiter_test::position(c.fen);
     const Move m = read(pos, c.english);
@@ -111,22 +138,47 @@ TEST_CASE("san: every language, read and written", "[san]") {
     }
   }
   // Figurines of either colour, and a figurine pawn.
-  const Position black = arbiter_test::position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-  CHECK(read(black, "\xE2\x99\x9E" "f6", in(SanLanguage::Figurine)) == Move(Square::G8, Square::F6));  // ♞
-  CHECK(read(black, "\xE2\x99\x98" "f6", in(SanLanguage::Figurine)) == Move(Square::G8, Square::F6));  // ♘
+  const Position black =
+      arbiter_test::position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  CHECK(read(black,
+             "\xE2\x99\x9E"
+             "f6",
+             in(SanLanguage::Figurine)) == Move(Square::G8, Square::F6));  // ♞
+  CHECK(read(black,
+             "\xE2\x99\x98"
+             "f6",
+             in(SanLanguage::Figurine)) == Move(Square::G8, Square::F6));  // ♘
   const Position start = Position::startpos();
-  CHECK(read(start, "\xE2\x99\x99" "e4", in(SanLanguage::Figurine)) == Move(Square::E2, Square::E4));  // ♙
-  CHECK(read(start, "\xE2\x99\x9F" "e4", in(SanLanguage::Figurine)) == Move(Square::E2, Square::E4));  // ♟
+  CHECK(read(start,
+             "\xE2\x99\x99"
+             "e4",
+             in(SanLanguage::Figurine)) == Move(Square::E2, Square::E4));  // ♙
+  CHECK(read(start,
+             "\xE2\x99\x9F"
+             "e4",
+             in(SanLanguage::Figurine)) == Move(Square::E2, Square::E4));  // ♟
   // Russian pawn letter п.
-  CHECK(read(start, "\xD0\xBF" "e4", in(SanLanguage::Russian)) == Move(Square::E2, Square::E4));
+  CHECK(read(start,
+             "\xD0\xBF"
+             "e4",
+             in(SanLanguage::Russian)) == Move(Square::E2, Square::E4));
   // In Russian, К alone is the knight and Кр the king; English letters are not Russian.
   const Position kings = arbiter_test::position("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1");
-  CHECK(read(kings, "\xD0\x9A" "f3", in(SanLanguage::Russian)) == Move(Square::G1, Square::F3));
-  CHECK(read(kings, "\xD0\x9A\xD1\x80" "f2", in(SanLanguage::Russian)) == Move(Square::E1, Square::F2));
-  CHECK(parse_san(start, "Nf3", in(SanLanguage::Russian)).error().kind == SanErrorKind::UnknownPiece);
-  CHECK(parse_san(start, "Nf3", in(SanLanguage::Portuguese)).error().kind == SanErrorKind::UnknownPiece);
+  CHECK(read(kings,
+             "\xD0\x9A"
+             "f3",
+             in(SanLanguage::Russian)) == Move(Square::G1, Square::F3));
+  CHECK(read(kings,
+             "\xD0\x9A\xD1\x80"
+             "f2",
+             in(SanLanguage::Russian)) == Move(Square::E1, Square::F2));
+  CHECK(parse_san(start, "Nf3", in(SanLanguage::Russian)).error().kind ==
+        SanErrorKind::UnknownPiece);
+  CHECK(parse_san(start, "Nf3", in(SanLanguage::Portuguese)).error().kind ==
+        SanErrorKind::UnknownPiece);
   // Spanish A is a bishop; Portuguese has no A.
-  CHECK(parse_san(arbiter_test::position(open), "Ac4", in(SanLanguage::Portuguese)).error().kind == SanErrorKind::UnknownPiece);
+  CHECK(parse_san(arbiter_test::position(open), "Ac4", in(SanLanguage::Portuguese)).error().kind ==
+        SanErrorKind::UnknownPiece);
 }
 
 TEST_CASE("san: strict mode accepts only the export form, and names it", "[san][strict]") {
@@ -141,11 +193,10 @@ TEST_CASE("san: strict mode accepts only the export form, and names it", "[san][
     const char* standard;
   };
   const Case rejected[] = {
-      {&castle, "0-0", "O-O"},        {&castle, "0-0-0", "O-O-O"},    {&start, "Ng1f3", "Nf3"},
-      {&start, "e2e4", "e4"},         {&start, "Nf3+", "Nf3"},
-      {&start, "Ngf3", "Nf3"},        {&start, "N1f3", "Nf3"},        {&mate, "Ra8", "Ra8#"},
-      {&mate, "Ra8+", "Ra8#"},        {&promo_check, "e8=Q", "e8=Q+"}, {&ep, "exf6 e.p.", "exf6"},
-      {&castle, "O-O+", "O-O"},
+      {&castle, "0-0", "O-O"},         {&castle, "0-0-0", "O-O-O"}, {&start, "Ng1f3", "Nf3"},
+      {&start, "e2e4", "e4"},          {&start, "Nf3+", "Nf3"},     {&start, "Ngf3", "Nf3"},
+      {&start, "N1f3", "Nf3"},         {&mate, "Ra8", "Ra8#"},      {&mate, "Ra8+", "Ra8#"},
+      {&promo_check, "e8=Q", "e8=Q+"}, {&ep, "exf6 e.p.", "exf6"},  {&castle, "O-O+", "O-O"},
   };
   for (const Case& c : rejected) {
     INFO(c.text);
@@ -155,31 +206,36 @@ TEST_CASE("san: strict mode accepts only the export form, and names it", "[san][
     REQUIRE(r.error().candidates.size() == 1);
     CHECK(to_san(*c.pos, r.error().candidates[0]) == c.standard);
     CHECK(r.error().candidates[0] == read(*c.pos, c.text));  // the move is still named
-    CHECK(r.error().message(*c.pos) == std::string("not in standard SAN (standard form: ") + c.standard + ")");
+    CHECK(r.error().message(*c.pos) ==
+          std::string("not in standard SAN (standard form: ") + c.standard + ")");
   }
   // The export form itself, with annotation glyphs after it.
-  for (const char* text : {"Nf3", "e4", "Nf3!", "e4?!"}) CHECK(parse_san(start, text, strict_options()).ok());
+  for (const char* text : {"Nf3", "e4", "Nf3!", "e4?!"})
+    CHECK(parse_san(start, text, strict_options()).ok());
   CHECK(parse_san(mate, "Ra8#", strict_options()).ok());
   CHECK(parse_san(promo_check, "e8=Q+", strict_options()).ok());
   CHECK(parse_san(castle, "O-O-O", strict_options()).ok());
   CHECK(parse_san(ep, "exf6", strict_options()).ok());
   // Strict mode still tells illegal and ambiguous moves apart from non-standard ones.
   CHECK(parse_san(start, "Nf4", strict_options()).error().kind == SanErrorKind::Illegal);
-  CHECK(parse_san(arbiter_test::position(knights_fen), "Nd2", strict_options()).error().kind == SanErrorKind::Ambiguous);
+  CHECK(parse_san(arbiter_test::position(knights_fen), "Nd2", strict_options()).error().kind ==
+        SanErrorKind::Ambiguous);
 }
 
 // Strict mode names the standard form for every non-standard spelling of a legal move,
 // and lenient mode reads castling written as the king's move (e1g1, Ke1-g1) as UCI files
 // and long algebraic do.
-TEST_CASE("san: strict mode names the standard form for every non-standard spelling", "[san][strict]") {
+TEST_CASE("san: strict mode names the standard form for every non-standard spelling",
+          "[san][strict]") {
   const Position start = Position::startpos();
   const Position promo = arbiter_test::position(promo_fen);
   const struct {
     const Position* pos;
     const char* text;
     const char* standard;
-  } cases[] = {{&start, "N:f3", "Nf3"}, {&start, "Ng1-f3", "Nf3"}, {&start, "e2-e4", "e4"}, {&start, "Ng1xf3", "Nf3"}, {&promo, "e8Q", "e8=Q"},
-               {&promo, "e8(Q)", "e8=Q"}, {&promo, "e8/Q", "e8=Q"}, {&start, "Pe4", "e4"}};
+  } cases[] = {{&start, "N:f3", "Nf3"},   {&start, "Ng1-f3", "Nf3"}, {&start, "e2-e4", "e4"},
+               {&start, "Ng1xf3", "Nf3"}, {&promo, "e8Q", "e8=Q"},   {&promo, "e8(Q)", "e8=Q"},
+               {&promo, "e8/Q", "e8=Q"},  {&start, "Pe4", "e4"}};
   for (const auto& c : cases) {
     INFO(c.text);
     const auto r = parse_san(*c.pos, c.text, strict_options());
@@ -216,16 +272,21 @@ TEST_CASE("san: every error, with its message", "[san][errors]") {
       {&promo, "e8=QQ", SanErrorKind::Syntax, "not a move in algebraic notation 'e8=QQ'"},
       {&promo, "e8(Q", SanErrorKind::Syntax, "not a move in algebraic notation 'e8(Q'"},
       {&start, "Xf3", SanErrorKind::UnknownPiece, "unknown piece letter 'X'"},
-      {&start, "\xE2\x99\x98" "f3", SanErrorKind::UnknownPiece, "unknown piece letter '\xE2\x99\x98'"},  // ♘ in English
+      {&start,
+       "\xE2\x99\x98"
+       "f3",
+       SanErrorKind::UnknownPiece, "unknown piece letter '\xE2\x99\x98'"},  // ♘ in English
       {&promo, "e8=K", SanErrorKind::UnknownPiece, "unknown piece letter 'K'"},
       {&start, "N", SanErrorKind::Truncated, "move ends before its destination square 'N'"},
       {&start, "Nf", SanErrorKind::Truncated, "move ends before its destination square 'Nf'"},
       {&start, "e", SanErrorKind::Truncated, "move ends before its destination square 'e'"},
       {&promo, "e8", SanErrorKind::MissingPromotion, "promotion piece missing 'e8'"},
       {&promo, "e7e8", SanErrorKind::MissingPromotion, "promotion piece missing 'e7e8'"},
-      {&start, "Nf4", SanErrorKind::Illegal, "illegal move 'Nf4'; legal moves of that piece: Na3, Nc3, Nf3, Nh3"},
+      {&start, "Nf4", SanErrorKind::Illegal,
+       "illegal move 'Nf4'; legal moves of that piece: Na3, Nc3, Nf3, Nh3"},
       {&start, "e5", SanErrorKind::Illegal,
-       "illegal move 'e5'; legal moves of that piece: a3, b3, c3, d3, e3, f3, g3, h3, a4, b4, c4, d4, e4, f4, g4, h4"},
+       "illegal move 'e5'; legal moves of that piece: a3, b3, c3, d3, e3, f3, g3, h3, a4, b4, c4, "
+       "d4, e4, f4, g4, h4"},
       {&start, "O-O", SanErrorKind::Illegal, "illegal move 'O-O' (no legal move of that piece)"},
       {&start, "Ke2", SanErrorKind::Illegal, "illegal move 'Ke2' (no legal move of that piece)"},
       {&knights, "Nd2", SanErrorKind::Ambiguous, "ambiguous move 'Nd2'; candidates: Nbd2, Nfd2"},
@@ -246,9 +307,15 @@ TEST_CASE("san: every error, with its message", "[san][errors]") {
   CHECK(amb.error().candidates.contains(Move(Square::B1, Square::D2)));
   CHECK(amb.error().candidates.contains(Move(Square::F1, Square::D2)));
   // Messages in another language use its letters.
-  const auto ru = parse_san(knights, "\xD0\x9A" "d2", in(SanLanguage::Russian));
+  const auto ru = parse_san(knights,
+                            "\xD0\x9A"
+                            "d2",
+                            in(SanLanguage::Russian));
   CHECK(ru.error().message(knights, SanLanguage::Russian) ==
-        "ambiguous move '\xD0\x9A" "d2'; candidates: \xD0\x9A" "bd2, \xD0\x9A" "fd2");
+        "ambiguous move '\xD0\x9A"
+        "d2'; candidates: \xD0\x9A"
+        "bd2, \xD0\x9A"
+        "fd2");
 }
 
 TEST_CASE("san: minimal disambiguation by file, by rank, by both", "[san]") {
@@ -273,14 +340,18 @@ TEST_CASE("san: minimal disambiguation by file, by rank, by both", "[san]") {
   CHECK(read(queens, "Qa4d4") == Move(Square::A4, Square::D4));
   CHECK(read(queens, "Q1d4") == Move(Square::A1, Square::D4));
   CHECK(read(queens, "Qhd4") == Move(Square::H4, Square::D4));
-  CHECK(read(queens, "Qa1d4") == Move(Square::A1, Square::D4));  // over-specified: fine when lenient
+  CHECK(read(queens, "Qa1d4") ==
+        Move(Square::A1, Square::D4));  // over-specified: fine when lenient
   CHECK(parse_san(queens, "Qd4").error().kind == SanErrorKind::Ambiguous);
-  CHECK(parse_san(queens, "Qd4").error().message(queens) == "ambiguous move 'Qd4'; candidates: Q1d4, Qa4d4, Qhd4");
-  CHECK(parse_san(queens, "Qad4").error().message(queens) == "ambiguous move 'Qad4'; candidates: Q1d4, Qa4d4");
+  CHECK(parse_san(queens, "Qd4").error().message(queens) ==
+        "ambiguous move 'Qd4'; candidates: Q1d4, Qa4d4, Qhd4");
+  CHECK(parse_san(queens, "Qad4").error().message(queens) ==
+        "ambiguous move 'Qad4'; candidates: Q1d4, Qa4d4");
   CHECK(parse_san(queens, "Qa1d4", strict_options()).error().kind == SanErrorKind::NotStandard);
 
   // A pinned piece does not count: the knight on g8 cannot move.
-  const Position pinned = arbiter_test::position("2R1R1nk/1p4rp/p1n2N2/6p1/1P6/2P5/P6P/2K5 b - - 2 1");
+  const Position pinned =
+      arbiter_test::position("2R1R1nk/1p4rp/p1n2N2/6p1/1P6/2P5/P6P/2K5 b - - 2 1");
   CHECK(to_san(pinned, Move(Square::C6, Square::E7)) == "Ne7");
   CHECK(read(pinned, "Nce7") == Move(Square::C6, Square::E7));
   CHECK(parse_san(pinned, "Nge7").error().kind == SanErrorKind::Illegal);
@@ -344,8 +415,9 @@ TEST_CASE("san: castling in standard chess and Chess960", "[san][chess960]") {
 }
 
 TEST_CASE("san: to_san and parse_san agree on every legal move of random games", "[san]") {
-  const SanLanguage languages[] = {SanLanguage::English, SanLanguage::Portuguese, SanLanguage::Spanish,
-                                   SanLanguage::Russian, SanLanguage::Figurine};
+  const SanLanguage languages[] = {SanLanguage::English, SanLanguage::Portuguese,
+                                   SanLanguage::Spanish, SanLanguage::Russian,
+                                   SanLanguage::Figurine};
   std::uint64_t moves = 0;
   for (std::uint32_t seed = 1; seed <= 40; ++seed) {
     const arbiter_test::RandomGame g = arbiter_test::random_game(seed, 160);

@@ -21,7 +21,8 @@ namespace {
 template <class T, class = void>
 struct has_position_member : std::false_type {};
 template <class T>
-struct has_position_member<T, std::void_t<decltype(std::declval<T>().position)>> : std::true_type {};
+struct has_position_member<T, std::void_t<decltype(std::declval<T>().position)>> : std::true_type {
+};
 
 // A legal set-up: kings on e1 and e8.
 Setup kings_only() {
@@ -117,14 +118,17 @@ TEST_CASE("issue 9 defect 2: every Setup field is checked", "[issue9][position]"
   }
 }
 
-TEST_CASE("issue 9 defect 3: a FEN is standard chess unless Chess960 is asked for", "[issue9][fen][castling]") {
-  SECTION("rights that do not fit the standard squares are an error naming the right and the square") {
+TEST_CASE("issue 9 defect 3: a FEN is standard chess unless Chess960 is asked for",
+          "[issue9][fen][castling]") {
+  SECTION(
+      "rights that do not fit the standard squares are an error naming the right and the square") {
     const Result<ParsedFen, FenError> king_off = parse_fen("4k3/8/8/8/8/8/8/3K3R w K - 0 1");
     REQUIRE_FALSE(king_off.ok());
     CHECK(king_off.error().error == PositionError::CastlingWithoutKing);
     CHECK(king_off.error().field == 3);
     CHECK(king_off.error().message() ==
-          "field 3 (castling), character 24: castling right but the king is not on its square (right 'K' in standard "
+          "field 3 (castling), character 24: castling right but the king is not on its square "
+          "(right 'K' in standard "
           "chess needs the white king on e1; Chess960 is read only when asked for)");
     const Result<ParsedFen, FenError> rook_off = parse_fen("4k3/8/8/8/8/8/8/4K1R1 w K - 0 1");
     REQUIRE_FALSE(rook_off.ok());
@@ -135,14 +139,15 @@ TEST_CASE("issue 9 defect 3: a FEN is standard chess unless Chess960 is asked fo
     // so with the right and the square; the position stays standard chess.
     FenOptions lenient;
     lenient.lenient = true;
-    const Result<ParsedFen, FenError> dropped = parse_fen("4k3/8/8/8/8/8/8/4K1R1 w K - 0 1", lenient);
+    const Result<ParsedFen, FenError> dropped =
+        parse_fen("4k3/8/8/8/8/8/8/4K1R1 w K - 0 1", lenient);
     REQUIRE(dropped.ok());
     CHECK_FALSE(dropped->position.is_chess960());
     CHECK_FALSE(dropped->position.castling_rights().any());
     REQUIRE(dropped->repairs.size() == 1);
     CHECK(dropped->repairs[0].square == Square::H1);
-    CHECK(dropped->repairs[0].message().find("right 'K' in standard chess needs the white rook on h1") !=
-          std::string::npos);
+    CHECK(dropped->repairs[0].message().find(
+              "right 'K' in standard chess needs the white rook on h1") != std::string::npos);
   }
   SECTION("Chess960 when asked for: the mode, or Shredder-FEN letters no standard right has") {
     FenOptions chess960;
@@ -176,7 +181,8 @@ TEST_CASE("issue 9 defect 3: a FEN is standard chess unless Chess960 is asked fo
     const Result<PgnRead, PgnError> r = reader.next(game);
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().kind == PgnErrorKind::BadSetUp);
-    CHECK(r.error().message.find("right 'K' in standard chess needs the white rook on h1") != std::string::npos);
+    CHECK(r.error().message.find("right 'K' in standard chess needs the white rook on h1") !=
+          std::string::npos);
     CHECK(is_end(reader.next(game)));
     // Lenient reading (the default) drops the right with a warning naming it: 1.O-O is
     // then illegal, and the game is bad (it was read as Chess960 and accepted).
@@ -186,7 +192,8 @@ TEST_CASE("issue 9 defect 3: a FEN is standard chess unless Chess960 is asked fo
     CHECK(l.error().kind == PgnErrorKind::BadMove);
     REQUIRE(game.warnings.size() == 1);
     CHECK(game.warnings[0].kind == PgnErrorKind::RepairedSetUp);
-    CHECK(game.warnings[0].message.find("right 'K' in standard chess needs the white rook on h1") != std::string::npos);
+    CHECK(game.warnings[0].message.find("right 'K' in standard chess needs the white rook on h1") !=
+          std::string::npos);
     CHECK_FALSE(game.start.is_chess960());
   }
   SECTION("PGN: Chess960 by the Variant tag or by the reader's option") {
@@ -224,7 +231,8 @@ TEST_CASE("issue 9 defect 6: a promotion to a pawn or a king is no move", "[issu
   const Position pos = arbiter_test::position("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
   CHECK_FALSE(pos.play(Move::promotion(Square::B7, Square::B8, PieceType::Pawn)));
   Game game(pos);
-  CHECK(game.play(Move::promotion(Square::B7, Square::B8, PieceType::King)).error() == GameError::IllegalMove);
+  CHECK(game.play(Move::promotion(Square::B7, Square::B8, PieceType::King)).error() ==
+        GameError::IllegalMove);
   CHECK(game.play(queen));
 }
 
@@ -242,7 +250,8 @@ TEST_CASE("issue 9 defect 6: HalfmoveClock refuses a negative count", "[issue9][
   CHECK(HalfmoveClock().value() == 0);
 }
 
-TEST_CASE("issue 9 defect 6: a tracker refuses what its window field cannot hold", "[issue9][repetition]") {
+TEST_CASE("issue 9 defect 6: a tracker refuses what its window field cannot hold",
+          "[issue9][repetition]") {
   // reserve() accepted up to 2^32 - 1 entries, but an entry keeps the previous window's
   // start in 31 bits.
   RepetitionTracker<> t;
@@ -271,7 +280,8 @@ TEST_CASE("issue 9 defect 3: the tool reads Chess960 only with --chess960", "[is
   };
   const arbiter_test::Run standard = run("fen --fen '4k3/8/8/8/8/8/8/3K3R w K - 0 1'");
   CHECK(standard.status == 1);
-  CHECK(standard.out.find("right 'K' in standard chess needs the white king on e1") != std::string::npos);
+  CHECK(standard.out.find("right 'K' in standard chess needs the white king on e1") !=
+        std::string::npos);
   const arbiter_test::Run asked = run("fen --chess960 --fen '4k3/8/8/8/8/8/8/3K3R w K - 0 1'");
   CHECK(asked.status == 0);
   CHECK(asked.out == "4k3/8/8/8/8/8/8/3K3R w K - 0 1\n");
@@ -283,7 +293,8 @@ TEST_CASE("issue 9 defect 3: the tool reads Chess960 only with --chess960", "[is
   const arbiter_test::Run refused = run("pgn '" + pgn + "'");
   CHECK(refused.status == 1);
   CHECK(refused.out.find("Variant") == std::string::npos);
-  CHECK(refused.out.find("right 'K' in standard chess needs the white rook on h1") != std::string::npos);
+  CHECK(refused.out.find("right 'K' in standard chess needs the white rook on h1") !=
+        std::string::npos);
   CHECK(refused.out.find("illegal move 'O-O'") != std::string::npos);
   CHECK(run("pgn --strict '" + pgn + "'").out.find("bad FEN tag") != std::string::npos);
   const arbiter_test::Run read960 = run("pgn --chess960 '" + pgn + "'");

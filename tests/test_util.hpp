@@ -16,7 +16,9 @@
 
 namespace arbiter_test {
 
-inline std::string data_path(const std::string& name) { return std::string(ARBITER_TEST_DATA_DIR) + "/" + name; }
+inline std::string data_path(const std::string& name) {
+  return std::string(ARBITER_TEST_DATA_DIR) + "/" + name;
+}
 
 /// The .pgn files of a folder, sorted (none if the folder is absent).
 inline std::vector<std::string> pgn_files_in(const std::string& dir) {
@@ -30,7 +32,9 @@ inline std::vector<std::string> pgn_files_in(const std::string& dir) {
 
 /// The real games committed with the tests (tests/data/corpus, see its README.md): always
 /// there, so the corpus checks run on a fresh clone.
-inline std::vector<std::string> committed_corpus_files() { return pgn_files_in(data_path("corpus")); }
+inline std::vector<std::string> committed_corpus_files() {
+  return pgn_files_in(data_path("corpus"));
+}
 inline constexpr std::uint64_t committed_corpus_games = 294;
 
 /// The shared real-games corpus (ARBITER_SHARED_DIR/data/pgn, about 70,000 games), or
@@ -76,7 +80,8 @@ inline std::vector<PerftCase> read_perft_suite(const std::string& name) {
     while (!c.fen.empty() && c.fen.back() == ' ') c.fen.pop_back();
     while (semi != std::string::npos) {
       std::size_t next = line.find(';', semi + 1);
-      std::istringstream field(line.substr(semi + 1, next == std::string::npos ? std::string::npos : next - semi - 1));
+      std::istringstream field(
+          line.substr(semi + 1, next == std::string::npos ? std::string::npos : next - semi - 1));
       std::string depth;
       std::uint64_t count = 0;
       field >> depth >> count;
@@ -119,7 +124,8 @@ inline std::string first_difference(const std::string& expected, const std::stri
   for (std::size_t i = 0; i < std::max(e.size(), a.size()); ++i) {
     const std::string want = i < e.size() ? e[i] : "<end of the expected text>";
     const std::string got = i < a.size() ? a[i] : "<end of the actual text>";
-    if (want != got) return "line " + std::to_string(i + 1) + ":\n  expected: " + want + "\n  actual:   " + got;
+    if (want != got)
+      return "line " + std::to_string(i + 1) + ":\n  expected: " + want + "\n  actual:   " + got;
   }
   return "the texts differ in their final newline";
 }
@@ -139,7 +145,8 @@ inline RandomGame random_game(std::uint32_t seed, int max_plies,
   for (int ply = 0; ply < max_plies; ++ply) {
     const arbiter::MoveList moves = arbiter::legal_moves(g.positions.back());
     if (moves.empty()) break;
-    const arbiter::Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+    const arbiter::Move m =
+        moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
     g.moves.push_back(m);
     g.positions.push_back(g.positions.back().play_unchecked(m));
   }
@@ -147,7 +154,8 @@ inline RandomGame random_game(std::uint32_t seed, int max_plies,
 }
 
 /// Plays UCI moves from a position, failing the test on an illegal one.
-inline std::vector<arbiter::Position> play_uci(const arbiter::Position& start, const std::vector<std::string>& moves) {
+inline std::vector<arbiter::Position> play_uci(const arbiter::Position& start,
+                                               const std::vector<std::string>& moves) {
   std::vector<arbiter::Position> positions{start};
   for (const std::string& text : moves) {
     const auto r = arbiter::parse_uci(positions.back(), text);

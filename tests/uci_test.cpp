@@ -27,7 +27,8 @@ TEST_CASE("uci: castling in standard chess is written as the king's move", "[uci
   CHECK(to_uci(pos, short_castle) == "e1g1");
   CHECK(to_uci(pos, short_castle, true) == "e1h1");
   CHECK(parse_uci(pos, "e1g1").value_or(Move::none()) == short_castle);
-  CHECK(parse_uci(pos, "e1h1").value_or(Move::none()) == short_castle);  // king takes rook is accepted too
+  CHECK(parse_uci(pos, "e1h1").value_or(Move::none()) ==
+        short_castle);  // king takes rook is accepted too
   CHECK(parse_uci(pos, "e1c1").value_or(Move::none()) == Move::castling(Square::E1, Square::A1));
 }
 

@@ -106,7 +106,8 @@ TEST_CASE("5.2.2: K+B v K and K+N v K are dead; 6.9: the minor piece cannot mate
   CHECK(a.verdict("8/8/8/4k3/8/8/8/1N2K3 b - - 0 1", White) == Winnability::NoWin);
 }
 
-TEST_CASE("5.2.2: bishops of both sides all on one colour are dead; opposite colours are not", "[unwinnable]") {
+TEST_CASE("5.2.2: bishops of both sides all on one colour are dead; opposite colours are not",
+          "[unwinnable]") {
   Analyzer& a = analyzer();
   // b2, a1 and c7 are dark squares.
   CHECK(a.dead("4k3/2b5/8/8/8/8/1B6/B3K3 w - - 0 1") == Deadness::Dead);
@@ -125,7 +126,8 @@ TEST_CASE("5.2.2: K+N v K+N and K+B v K+N are not dead (helpmates with the loser
   CHECK(a.verdict("8/8/3n4/4k3/8/8/3B4/4K3 w - - 0 1", Black) == Winnability::Win);
 }
 
-TEST_CASE("6.9: K+N v K+Q, the knight's side cannot checkmate (lemma d); the queen's can", "[unwinnable]") {
+TEST_CASE("6.9: K+N v K+Q, the knight's side cannot checkmate (lemma d); the queen's can",
+          "[unwinnable]") {
   Analyzer& a = analyzer();
   const Position p = position_of("8/8/3q4/4k3/8/8/3N4/4K3 w - - 0 1");
   CHECK(a(p, White).verdict == Winnability::NoWin);
@@ -136,7 +138,8 @@ TEST_CASE("6.9: K+N v K+Q, the knight's side cannot checkmate (lemma d); the que
   CHECK(is_checkmate(position_of("5K1k/7r/6N1/8/8/8/8/8 b - - 0 1")));
 }
 
-TEST_CASE("5.2.2: a locked pawn wall is dead; a wall that a sacrifice opens is not", "[unwinnable]") {
+TEST_CASE("5.2.2: a locked pawn wall is dead; a wall that a sacrifice opens is not",
+          "[unwinnable]") {
   Analyzer& a = analyzer();
   // chasolver positions.txt, labelled "--" and "WB".
   const Position wall = position_of("8/8/8/1k3p1p/3p1P2/1p1P1PpP/1P4P1/K7 b - -");
@@ -150,7 +153,8 @@ TEST_CASE("5.2.2: a locked pawn wall is dead; a wall that a sacrifice opens is n
   CHECK(a.dead("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1") == Deadness::Dead);
 }
 
-TEST_CASE("5.2.2 (E23): a position whose only legal move leads to a dead position is dead", "[unwinnable]") {
+TEST_CASE("5.2.2 (E23): a position whose only legal move leads to a dead position is dead",
+          "[unwinnable]") {
   Analyzer& a = analyzer();
   // White's only move is Kxd2, leaving K v K.
   const std::string fen = "k7/8/8/8/8/8/3q4/3K4 w - - 0 1";
@@ -172,8 +176,10 @@ TEST_CASE("5.2.2: decided by an en passant capture", "[unwinnable]") {
 TEST_CASE("6.9: decided by castling", "[unwinnable]") {
   Analyzer& a = analyzer();
   // chasolver positions.txt (W-): White mates only by castling its way out.
-  CHECK(a.verdict("k1b5/1pPp4/1P1P3p/1P6/5P1P/5PNR/3NPBBQ/4K2R w K - 0 1", White) == Winnability::Win);
-  CHECK(a.verdict("k1b5/1pPp4/1P1P3p/1P6/5P1P/5PNR/3NPBBQ/4K2R w - - 0 1", White) == Winnability::NoWin);
+  CHECK(a.verdict("k1b5/1pPp4/1P1P3p/1P6/5P1P/5PNR/3NPBBQ/4K2R w K - 0 1", White) ==
+        Winnability::Win);
+  CHECK(a.verdict("k1b5/1pPp4/1P1P3p/1P6/5P1P/5PNR/3NPBBQ/4K2R w - - 0 1", White) ==
+        Winnability::NoWin);
 }
 
 TEST_CASE("6.9: already checkmate, and the side that is mated or stalemated", "[unwinnable]") {
@@ -201,11 +207,13 @@ TEST_CASE("6.9: budgets are respected and unknown says so", "[unwinnable]") {
 // Property tests on random legal positions with few pieces
 // ---------------------------------------------------------------------------------------
 
-TEST_CASE("Random few-piece positions: wins replay, nowins survive a brute force, quick and full agree",
-          "[unwinnable]") {
+TEST_CASE(
+    "Random few-piece positions: wins replay, nowins survive a brute force, quick and full agree",
+    "[unwinnable]") {
   Analyzer& a = analyzer();
   std::mt19937 rng(20261201);
-  const PieceType types[] = {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen};
+  const PieceType types[] = {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook,
+                             PieceType::Queen};
   int tested = 0, wins = 0, nowins = 0, unknowns = 0;
   while (tested < 150) {
     Setup s;
@@ -241,7 +249,8 @@ TEST_CASE("Random few-piece positions: wins replay, nowins survive a brute force
       unknowns += full == Winnability::Unknown;
     }
   }
-  std::printf("random positions: %d questions, %d win, %d nowin, %d unknown\n", 2 * tested, wins, nowins, unknowns);
+  std::printf("random positions: %d questions, %d win, %d nowin, %d unknown\n", 2 * tested, wins,
+              nowins, unknowns);
   CHECK(wins > 0);
   CHECK(nowins > 0);
 }
@@ -262,7 +271,8 @@ struct SetResult {
 SetResult check_set(const std::string& name, std::size_t stride) {
   Analyzer& a = analyzer();
   SetResult r;
-  const std::vector<std::string> lines = arbiter_test::read_data_lines(arbiter_test::data_path("unwinnable/" + name));
+  const std::vector<std::string> lines =
+      arbiter_test::read_data_lines(arbiter_test::data_path("unwinnable/" + name));
   for (std::size_t i = 0; i < lines.size(); i += stride) {
     const std::string& line = lines[i];
     REQUIRE(line.size() > 3);
@@ -277,7 +287,8 @@ SetResult check_set(const std::string& name, std::size_t stride) {
       const bool can = line[index(side)] != '-';
       const auto start = std::chrono::steady_clock::now();
       const WinAnswer& answer = a(fen->position, side);
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       r.worst_seconds = std::max(r.worst_seconds, seconds);
       ++r.questions;
       r.decided += !answer.unknown();
@@ -288,9 +299,10 @@ SetResult check_set(const std::string& name, std::size_t stride) {
       r.wrong_win += answer.win() && !can;
     }
   }
-  std::printf("%s (every %zu): %ld questions, %ld decided (%.2f%%), %ld skipped positions, worst %.3f s\n",
-              name.c_str(), stride, r.questions, r.decided, 100.0 * double(r.decided) / double(r.questions),
-              r.skipped, r.worst_seconds);
+  std::printf(
+      "%s (every %zu): %ld questions, %ld decided (%.2f%%), %ld skipped positions, worst %.3f s\n",
+      name.c_str(), stride, r.questions, r.decided, 100.0 * double(r.decided) / double(r.questions),
+      r.skipped, r.worst_seconds);
   return r;
 }
 
@@ -302,14 +314,16 @@ TEST_CASE("chasolver positions.txt, a sample: sound, lines replay", "[unwinnable
   CHECK(r.wrong_win == 0);
 }
 
-TEST_CASE("chasolver lichess.txt, a sample: sound, lines replay, at least 99% decided", "[unwinnable][data]") {
+TEST_CASE("chasolver lichess.txt, a sample: sound, lines replay, at least 99% decided",
+          "[unwinnable][data]") {
   const SetResult r = check_set("lichess.txt", 331);
   CHECK(r.wrong_nowin == 0);
   CHECK(r.wrong_win == 0);
   CHECK(double(r.decided) >= 0.99 * double(r.questions));
 }
 
-TEST_CASE("chasolver positions.txt and lichess.txt, every position: at least 99% decided", "[.deep][unwinnable]") {
+TEST_CASE("chasolver positions.txt and lichess.txt, every position: at least 99% decided",
+          "[.deep][unwinnable]") {
   const SetResult p = check_set("positions.txt", 1);
   const SetResult l = check_set("lichess.txt", 1);
   CHECK(p.wrong_nowin + l.wrong_nowin == 0);

@@ -73,9 +73,12 @@ std::string mate_text(const arbiter::Position& start, const arbiter::WinAnswer& 
 
 const char* dead_text(arbiter::Deadness d) {
   switch (d) {
-    case arbiter::Deadness::Dead: return "1";
-    case arbiter::Deadness::Alive: return "0";
-    case arbiter::Deadness::Unknown: return "?";
+    case arbiter::Deadness::Dead:
+      return "1";
+    case arbiter::Deadness::Alive:
+      return "0";
+    case arbiter::Deadness::Unknown:
+      return "?";
   }
   return "?";
 }
@@ -84,11 +87,15 @@ class DeadWriter {
  public:
   explicit DeadWriter(const DeadCommand& c)
       : command_(c),
-        workspace_(c.quick ? arbiter::WinWorkspace::for_quick() : arbiter::WinWorkspace::for_full()),
+        workspace_(c.quick ? arbiter::WinWorkspace::for_quick()
+                           : arbiter::WinWorkspace::for_full()),
         white_(std::make_unique<arbiter::WinAnswer>()),
         black_(std::make_unique<arbiter::WinAnswer>()) {
-    budget_ = c.nodes > 0 ? std::uint64_t(c.nodes) : c.quick ? arbiter::quick_node_budget : arbiter::full_node_budget;
-    if (!c.json) standard_output().write("fen\twhite\tblack\tdead\twhite_mate\tblack_mate\tnodes\n");
+    budget_ = c.nodes > 0 ? std::uint64_t(c.nodes)
+              : c.quick   ? arbiter::quick_node_budget
+                          : arbiter::full_node_budget;
+    if (!c.json)
+      standard_output().write("fen\twhite\tblack\tdead\twhite_mate\tblack_mate\tnodes\n");
   }
 
   // One input line; false if it held an unreadable FEN.
@@ -101,30 +108,38 @@ class DeadWriter {
     if (!r) {
       fmt::print(stderr, "arbiter: {}: invalid FEN: {}\n", where, r.error().message());
       if (command_.json)
-        out = json({{"fen", fen}, {"white", "error"}, {"black", "error"}, {"error", r.error().message()}})
+        out = json({{"fen", fen},
+                    {"white", "error"},
+                    {"black", "error"},
+                    {"error", r.error().message()}})
                   .dump(-1, ' ', false, json::error_handler_t::replace);
       else
         out = fmt::format("{}\terror\terror\t?\t-\t-\t0", fen);
     } else {
       const arbiter::Position& position = r->position;
-      const arbiter::WinMode mode = command_.quick ? arbiter::WinMode::Quick : arbiter::WinMode::Full;
+      const arbiter::WinMode mode =
+          command_.quick ? arbiter::WinMode::Quick : arbiter::WinMode::Full;
       arbiter::analyze_win(position, arbiter::Color::White, mode, budget_, workspace_, *white_);
       arbiter::analyze_win(position, arbiter::Color::Black, mode, budget_, workspace_, *black_);
       const arbiter::Deadness dead = arbiter::deadness(white_->verdict, black_->verdict);
       const std::uint64_t nodes = white_->nodes + black_->nodes;
-      const std::string white_mate = mate_text(position, *white_), black_mate = mate_text(position, *black_);
+      const std::string white_mate = mate_text(position, *white_),
+                        black_mate = mate_text(position, *black_);
       if (command_.json) {
-        json j = {{"fen", fen},
-                  {"white", arbiter::to_string(white_->verdict)},
-                  {"black", arbiter::to_string(black_->verdict)},
-                  {"dead", dead == arbiter::Deadness::Unknown ? json(nullptr) : json(dead == arbiter::Deadness::Dead)},
-                  {"white_mate", white_->win() ? json(white_mate) : json(nullptr)},
-                  {"black_mate", black_->win() ? json(black_mate) : json(nullptr)},
-                  {"nodes", nodes}};
+        json j = {
+            {"fen", fen},
+            {"white", arbiter::to_string(white_->verdict)},
+            {"black", arbiter::to_string(black_->verdict)},
+            {"dead", dead == arbiter::Deadness::Unknown ? json(nullptr)
+                                                        : json(dead == arbiter::Deadness::Dead)},
+            {"white_mate", white_->win() ? json(white_mate) : json(nullptr)},
+            {"black_mate", black_->win() ? json(black_mate) : json(nullptr)},
+            {"nodes", nodes}};
         out = j.dump(-1, ' ', false, json::error_handler_t::replace);
       } else {
         out = fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}", fen, arbiter::to_string(white_->verdict),
-                          arbiter::to_string(black_->verdict), dead_text(dead), white_mate, black_mate, nodes);
+                          arbiter::to_string(black_->verdict), dead_text(dead), white_mate,
+                          black_mate, nodes);
       }
     }
     out += '\n';

@@ -47,8 +47,8 @@
 //
 // Exit status: 0 success; 1 `fen` was given an invalid FEN, `pgn`, `trace` or `audit`
 // met a bad game (the good ones are still handled), or `claim` ruled the claim incorrect
-// or inadmissible, or `dead` met an unreadable FEN; 2 bad input or usage (unknown option, edition, language or time
-// control, invalid FEN given to another command, a missing or unreadable file, an
+// or inadmissible, or `dead` met an unreadable FEN; 2 bad input or usage (unknown option, edition,
+// language or time control, invalid FEN given to another command, a missing or unreadable file, an
 // unreadable move, a game or ply out of range, output that cannot be written).
 
 #include <cerrno>
@@ -63,8 +63,8 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 
 #include <arbiter/arbiter.hpp>
 #include <arbiter/notation/pgn.hpp>
@@ -87,7 +87,8 @@ constexpr int exit_invalid_fen = 1;
 // message prints bounds as doubles, 309 digits for an open range). No `max`: no bound
 // above but the type's.
 template <class Int>
-CLI::Option* add_number(CLI::App& command, const std::string& name, Int& value, long long min, const std::string& description,
+CLI::Option* add_number(CLI::App& command, const std::string& name, Int& value, long long min,
+                        const std::string& description,
                         long long max = std::numeric_limits<Int>::max()) {
   const bool open = max == std::numeric_limits<Int>::max();
   const std::string range = open ? fmt::format("{} must be {} or more", name, min)
@@ -96,9 +97,11 @@ CLI::Option* add_number(CLI::App& command, const std::string& name, Int& value, 
     long long v = 0;
     const char* end = text.data() + text.size();
     const auto [at, error] = std::from_chars(text.data(), end, v);
-    const bool number = (error == std::errc() || error == std::errc::result_out_of_range) && at == end;
+    const bool number =
+        (error == std::errc() || error == std::errc::result_out_of_range) && at == end;
     const bool too_large = error == std::errc::result_out_of_range ? text[0] != '-' : v > max;
-    if (number && too_large && open) throw CLI::ValidationError(fmt::format("{} must be at most {}", name, max));
+    if (number && too_large && open)
+      throw CLI::ValidationError(fmt::format("{} must be at most {}", name, max));
     if (!number || error != std::errc() || v < min || v > max) throw CLI::ValidationError(range);
     value = Int(v);
   };
@@ -111,22 +114,28 @@ struct FenInput {
   bool chess960 = false;
 
   void add_to(CLI::App& command) {
-    command.add_option("--fen", fen, "a FEN (standard, X-FEN or Shredder-FEN), or startpos")->required();
-    command.add_flag("--lenient", lenient, "drop an impossible en passant square or castling right");
-    command.add_flag("--chess960", chess960, "read castling rights as Chess960 (else standard chess: rights that do not fit its squares are an error)");
+    command.add_option("--fen", fen, "a FEN (standard, X-FEN or Shredder-FEN), or startpos")
+        ->required();
+    command.add_flag("--lenient", lenient,
+                     "drop an impossible en passant square or castling right");
+    command.add_flag("--chess960", chess960,
+                     "read castling rights as Chess960 (else standard chess: rights that do not "
+                     "fit its squares are an error)");
   }
 
   arbiter::Result<arbiter::ParsedFen, arbiter::FenError> parse() const {
     arbiter::FenOptions options;
     options.lenient = lenient;
-    options.castling = chess960 ? arbiter::CastlingMode::Chess960 : arbiter::CastlingMode::AsWritten;
+    options.castling =
+        chess960 ? arbiter::CastlingMode::Chess960 : arbiter::CastlingMode::AsWritten;
     if (fen == "startpos") return arbiter::ParsedFen{arbiter::Position::startpos(), {}};
     return arbiter::parse_fen(fen, options);
   }
 };
 
 void report_repairs(const arbiter::ParsedFen& r) {
-  for (const arbiter::FenError& d : r.repairs) fmt::print(stderr, "arbiter: note: repaired {}\n", d.message());
+  for (const arbiter::FenError& d : r.repairs)
+    fmt::print(stderr, "arbiter: note: repaired {}\n", d.message());
 }
 
 // Parses the FEN of a command; on error prints it and returns false.
@@ -153,8 +162,10 @@ int run_perft(const FenInput& input, int depth, bool divide) {
   } else {
     total = arbiter::perft(pos, depth);
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  standard_output().print("nodes per second: {}\n", seconds > 0 ? std::uint64_t(double(total) / seconds) : 0);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  standard_output().print("nodes per second: {}\n",
+                          seconds > 0 ? std::uint64_t(double(total) / seconds) : 0);
   standard_output().print("{}\n", total);
   return exit_ok;
 }
@@ -173,7 +184,8 @@ int run_fen(const FenInput& input) {
 int run_moves(const FenInput& input) {
   arbiter::Position pos = arbiter::Position::startpos();
   if (!load(input, pos)) return exit_bad_input;
-  for (arbiter::Move m : arbiter::legal_moves(pos)) standard_output().print("{}\n", arbiter::to_uci(pos, m));
+  for (arbiter::Move m : arbiter::legal_moves(pos))
+    standard_output().print("{}\n", arbiter::to_uci(pos, m));
   return exit_ok;
 }
 
@@ -198,16 +210,19 @@ int run_key(const FenInput& input, const std::vector<std::string>& moves, bool w
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const arbiter::Result<arbiter::Move, arbiter::UciError> r = arbiter::parse_uci(pos, moves[i]);
     if (!r) {
-      fmt::print(stderr, "arbiter: move {} ({}): {}\n", i + 1, moves[i], arbiter::describe(r.error()));
+      fmt::print(stderr, "arbiter: move {} ({}): {}\n", i + 1, moves[i],
+                 arbiter::describe(r.error()));
       return exit_bad_input;
     }
     const bool irreversible = pos.is_irreversible(*r);
     pos.play_in_place(*r);
     signatures.emplace_back(pos);
-    const auto pushed =
-        tracker.push(pos.key(), irreversible, [&](std::uint32_t earlier) { return signatures[earlier] == signatures.back(); });
+    const auto pushed = tracker.push(pos.key(), irreversible, [&](std::uint32_t earlier) {
+      return signatures[earlier] == signatures.back();
+    });
     if (!pushed) {
-      fmt::print(stderr, "arbiter: move {} ({}): {}\n", i + 1, moves[i], arbiter::describe(pushed.error()));
+      fmt::print(stderr, "arbiter: move {} ({}): {}\n", i + 1, moves[i],
+                 arbiter::describe(pushed.error()));
       return exit_bad_input;
     }
     print(pos);
@@ -255,7 +270,8 @@ int run_pgn(const PgnCommand& command) {
   std::string text;
   auto warnings = [&](const std::string& label, const arbiter::PgnGame& game) {
     if (!command.no_warnings)
-      for (const arbiter::PgnError& w : game.warnings) fmt::print(stderr, "{}: warning: {}\n", label, w.to_string());
+      for (const arbiter::PgnError& w : game.warnings)
+        fmt::print(stderr, "{}: warning: {}\n", label, w.to_string());
   };
   const arbiter_cli::ReadTotals read = arbiter_cli::for_each_game(
       command.files, reading,
@@ -278,7 +294,8 @@ int run_pgn(const PgnCommand& command) {
   // Standard output is finished by main(); a file given with --out here.
   if (file && !file->finish()) return exit_bad_input;
   if (unwritable) return exit_bad_input;
-  if (read.bad) fmt::print(stderr, "arbiter: {} of {} games could not be read\n", read.bad, read.games);
+  if (read.bad)
+    fmt::print(stderr, "arbiter: {} of {} games could not be read\n", read.bad, read.games);
   if (read.unreadable) return exit_bad_input;
   return read.bad ? exit_bad_game : exit_ok;
 }
@@ -289,7 +306,8 @@ int main(int argc, char** argv) {
   CLI::App app{"arbiter: rulings on chess games by the FIDE Laws of Chess"};
   app.require_subcommand(1);
   // `arbiter --version`: "arbiter X.Y.Z" from config.hpp (checked against project(VERSION)).
-  app.set_version_flag("--version", std::string("arbiter ") + ARBITER_VERSION_STRING, "print the version and exit");
+  app.set_version_flag("--version", std::string("arbiter ") + ARBITER_VERSION_STRING,
+                       "print the version and exit");
 
   FenInput perft_fen, fen_fen, moves_fen;
   int depth = 1;
@@ -307,59 +325,82 @@ int main(int argc, char** argv) {
 
   FenInput key_fen;
   std::vector<std::string> key_moves;
-  CLI::App* key = app.add_subcommand("key", "print the FIDE and Polyglot keys of a position (or of each position of a line)");
+  CLI::App* key = app.add_subcommand(
+      "key", "print the FIDE and Polyglot keys of a position (or of each position of a line)");
   key_fen.add_to(*key);
-  CLI::Option* key_moves_option = key->add_option("--moves", key_moves, "UCI moves played from the FEN");
+  CLI::Option* key_moves_option =
+      key->add_option("--moves", key_moves, "UCI moves played from the FEN");
 
   PgnCommand pgn_command;
-  CLI::App* pgn = app.add_subcommand("pgn", "read PGN files and write their games back in export format");
+  CLI::App* pgn =
+      app.add_subcommand("pgn", "read PGN files and write their games back in export format");
   pgn->add_option("files", pgn_command.files, "PGN files (- for standard input)")->required();
   pgn->add_option("--out", pgn_command.out, "write to this file instead of standard output");
-  pgn->add_flag("--strict", pgn_command.strict, "moves must be in standard SAN, FEN tags valid as written");
+  pgn->add_flag("--strict", pgn_command.strict,
+                "moves must be in standard SAN, FEN tags valid as written");
   pgn->add_flag("--no-comments", pgn_command.no_comments, "leave comments out");
   pgn->add_flag("--no-nags", pgn_command.no_nags, "leave NAGs out");
-  pgn->add_flag("--no-variations", pgn_command.no_variations, "leave variations out of the output (still read and checked)");
+  pgn->add_flag("--no-variations", pgn_command.no_variations,
+                "leave variations out of the output (still read and checked)");
   pgn->add_flag("--no-warnings", pgn_command.no_warnings, "report bad games only");
-  pgn->add_flag("--chess960", pgn_command.chess960, "read every game as Chess960 (else only games with a Variant \"Chess960\" tag)");
+  pgn->add_flag("--chess960", pgn_command.chess960,
+                "read every game as Chess960 (else only games with a Variant \"Chess960\" tag)");
 
   auto ruling_options = [](CLI::App& c, arbiter_cli::RulingOptions& o) {
-    c.add_option("--rules", o.rules, "rules edition: 1997, 2001, 2005, 2009, 2014, 2017, 2018 or 2023 (default)");
+    c.add_option("--rules", o.rules,
+                 "rules edition: 1997, 2001, 2005, 2009, 2014, 2017, 2018 or 2023 (default)");
     c.add_option("--time-control", o.time_control, "standard (default), rapid or blitz");
     c.add_option("--lang", o.lang, "language of explanations: en (default), pt, es, ru");
-    c.add_flag("--trust-fen-clock", o.trust_fen_clock, "count a set-up position's halfmove clock (E13)");
-    c.add_flag("--chess960", o.chess960, "read every game as Chess960 (else only games with a Variant \"Chess960\" tag)");
+    c.add_flag("--trust-fen-clock", o.trust_fen_clock,
+               "count a set-up position's halfmove clock (E13)");
+    c.add_flag("--chess960", o.chess960,
+               "read every game as Chess960 (else only games with a Variant \"Chess960\" tag)");
   };
   arbiter_cli::TraceCommand trace_command;
-  CLI::App* trace = app.add_subcommand("trace", "print what the Laws say of every position of every game");
+  CLI::App* trace =
+      app.add_subcommand("trace", "print what the Laws say of every position of every game");
   trace->add_option("files", trace_command.files, "PGN files (- for standard input)")->required();
   ruling_options(*trace, trace_command.options);
 
   arbiter_cli::AuditCommand audit_command;
-  CLI::App* audit = app.add_subcommand("audit", "find claim points, automatic endings and wrong results in games");
-  audit->add_option("files", audit_command.files, "PGN files (- for standard input); none: the bundled sample");
+  CLI::App* audit = app.add_subcommand(
+      "audit", "find claim points, automatic endings and wrong results in games");
+  audit->add_option("files", audit_command.files,
+                    "PGN files (- for standard input); none: the bundled sample");
   ruling_options(*audit, audit_command.options);
-  audit->add_flag("--json", audit_command.options.json, "JSON Lines: one object per game, then a summary");
+  audit->add_flag("--json", audit_command.options.json,
+                  "JSON Lines: one object per game, then a summary");
   audit->add_flag("!--no-boards", audit_command.boards, "no board diagrams in the text output");
-  audit->add_flag("!--no-progress", audit_command.progress, "no progress display on standard error");
+  audit->add_flag("!--no-progress", audit_command.progress,
+                  "no progress display on standard error");
 
   arbiter_cli::ClaimCommand claim_command;
   CLI::App* claim = app.add_subcommand("claim", "rule on one draw claim at one point of a game");
   claim->add_option("--pgn", claim_command.pgn, "the PGN file")->required();
   add_number(*claim, "--game", claim_command.game, 1, "the game's number in the file (default 1)");
-  add_number(*claim, "--ply", claim_command.ply, 0, "the claim is made after this many plies (0: at the start)")->required();
+  add_number(*claim, "--ply", claim_command.ply, 0,
+             "the claim is made after this many plies (0: at the start)")
+      ->required();
   claim->add_option("--claim", claim_command.claim, "threefold or fifty")->required();
-  claim->add_option("--intended", claim_command.intended, "the move written first (SAN; two squares for an illegal one)");
-  claim->add_flag("--touched", claim_command.touched, "the claimant has touched a piece with intent (9.4)");
-  add_number(*claim, "--seconds-left", claim_command.seconds_left, 0, "the claimant's time left (1997-2005 deductions)");
+  claim->add_option("--intended", claim_command.intended,
+                    "the move written first (SAN; two squares for an illegal one)");
+  claim->add_flag("--touched", claim_command.touched,
+                  "the claimant has touched a piece with intent (9.4)");
+  add_number(*claim, "--seconds-left", claim_command.seconds_left, 0,
+             "the claimant's time left (1997-2005 deductions)");
   ruling_options(*claim, claim_command.options);
   claim->add_flag("--json", claim_command.options.json, "the ruling as one JSON object");
 
   arbiter_cli::DeadCommand dead_command;
-  CLI::App* dead = app.add_subcommand("dead", "can each side still checkmate? (dead position 5.2.2, flag fall 6.9)");
-  dead->add_option("files", dead_command.files, "files of FENs, one per line (- or none: standard input)");
+  CLI::App* dead = app.add_subcommand(
+      "dead", "can each side still checkmate? (dead position 5.2.2, flag fall 6.9)");
+  dead->add_option("files", dead_command.files,
+                   "files of FENs, one per line (- or none: standard input)");
   dead->add_option("--fen", dead_command.fen, "one FEN, analysed before the files");
-  add_number(*dead, "--nodes", dead_command.nodes, 1, "node budget per side (default: 500000 full, 400 quick)");
-  dead->add_flag("--quick", dead_command.quick, "the quick analysis (the one run after every move)");
+  add_number(*dead, "--nodes", dead_command.nodes, 1,
+             "node budget per side (default: 500000 full, 400 quick)");
+  dead->add_flag("--quick", dead_command.quick,
+                 "the quick analysis (the one run after every move)");
   dead->add_flag("--json", dead_command.json, "one JSON object per position");
 
   const auto command = [&]() -> int {

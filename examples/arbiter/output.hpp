@@ -19,7 +19,8 @@ class Output {
  public:
   /// `name` is what a failure message calls it ("standard output", or a file's name);
   /// with `owned` the file is closed by finish().
-  Output(std::FILE* file, std::string name, bool owned = false) : file_(file), name_(std::move(name)), owned_(owned) {}
+  Output(std::FILE* file, std::string name, bool owned = false)
+      : file_(file), name_(std::move(name)), owned_(owned) {}
   Output(const Output&) = delete;
   Output& operator=(const Output&) = delete;
   ~Output() { finish(); }

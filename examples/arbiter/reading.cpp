@@ -36,11 +36,12 @@ bool inputs_readable(const std::vector<std::string>& files) {
   return true;
 }
 
-ReadTotals for_each_game(const std::vector<std::string>& files, const Reading& reading,
-                         const std::function<void(const std::string&, const arbiter::PgnGame&)>& on_game,
-                         const std::function<void(const std::string&, const arbiter::PgnGame&,
-                                                  const arbiter::PgnError&)>& on_error,
-                         const std::function<void(std::uint64_t games)>& on_progress) {
+ReadTotals for_each_game(
+    const std::vector<std::string>& files, const Reading& reading,
+    const std::function<void(const std::string&, const arbiter::PgnGame&)>& on_game,
+    const std::function<void(const std::string&, const arbiter::PgnGame&,
+                             const arbiter::PgnError&)>& on_error,
+    const std::function<void(std::uint64_t games)>& on_progress) {
   arbiter::PgnOptions options;
   options.strict = reading.strict;
   options.comments = reading.comments;

@@ -27,15 +27,18 @@ bool inputs_readable(const std::vector<std::string>& files);
 /// What a command may choose about reading; neither changes which games are bad, except
 /// `strict`, a stricter standard asked for by name (pgn --strict).
 struct Reading {
-  bool strict = false;    ///< SAN in export form only, FEN tags valid as written
-  bool comments = false;  ///< keep comments (to write them back); skipped comments are still checked
-  bool chess960 = false;  ///< read every game as Chess960 (--chess960); else only by its Variant tag
+  bool strict = false;  ///< SAN in export form only, FEN tags valid as written
+  bool comments =
+      false;  ///< keep comments (to write them back); skipped comments are still checked
+  bool chess960 =
+      false;  ///< read every game as Chess960 (--chess960); else only by its Variant tag
 };
 
 struct ReadTotals {
   std::uint64_t games = 0;  ///< games read, good and bad
   std::uint64_t bad = 0;    ///< games that could not be read
-  bool unreadable = false;  ///< a file could not be opened or read (an input/output error): exit status 2
+  bool unreadable =
+      false;  ///< a file could not be opened or read (an input/output error): exit status 2
 };
 
 /// Reads every game of every file (`-`: standard input) in order: on_game(label, game)
@@ -43,10 +46,11 @@ struct ReadTotals {
 /// warnings met before the error), on_progress(games) every 1024 games. The label is the
 /// file's name, or <stdin>. Stops once standard output has failed (nothing more could be
 /// reported).
-ReadTotals for_each_game(const std::vector<std::string>& files, const Reading& reading,
-                         const std::function<void(const std::string&, const arbiter::PgnGame&)>& on_game,
-                         const std::function<void(const std::string&, const arbiter::PgnGame&,
-                                                  const arbiter::PgnError&)>& on_error,
-                         const std::function<void(std::uint64_t games)>& on_progress = {});
+ReadTotals for_each_game(
+    const std::vector<std::string>& files, const Reading& reading,
+    const std::function<void(const std::string&, const arbiter::PgnGame&)>& on_game,
+    const std::function<void(const std::string&, const arbiter::PgnGame&,
+                             const arbiter::PgnError&)>& on_error,
+    const std::function<void(std::uint64_t games)>& on_progress = {});
 
 }  // namespace arbiter_cli

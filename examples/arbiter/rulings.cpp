@@ -5,11 +5,11 @@
 #include "reading.hpp"
 
 #if defined(_WIN32)
-#  include <io.h>  // _isatty
-#  define ARBITER_CLI_ISATTY(stream) (_isatty(_fileno(stream)) != 0)
+#include <io.h>  // _isatty
+#define ARBITER_CLI_ISATTY(stream) (_isatty(_fileno(stream)) != 0)
 #else
-#  include <unistd.h>  // isatty
-#  define ARBITER_CLI_ISATTY(stream) (isatty(fileno(stream)) != 0)
+#include <unistd.h>  // isatty
+#define ARBITER_CLI_ISATTY(stream) (isatty(fileno(stream)) != 0)
 #endif
 
 #include <cerrno>
@@ -44,12 +44,15 @@ Reading chess960_reading(const RulingOptions& options) {
 // The rules, time control and language of a command; false (with a message) if unknown.
 bool resolve(const RulingOptions& o, arbiter::Rules& rules, arbiter::Language& lang) {
   if (!arbiter::parse_edition(o.rules, rules.edition)) {
-    fmt::print(stderr, "arbiter: unknown rules edition '{}' (expected 1997, 2001, 2005, 2009, 2014, 2017, 2018 or 2023)\n",
+    fmt::print(stderr,
+               "arbiter: unknown rules edition '{}' (expected 1997, 2001, 2005, 2009, 2014, 2017, "
+               "2018 or 2023)\n",
                o.rules);
     return false;
   }
   if (!arbiter::parse_time_control(o.time_control, rules.time_control)) {
-    fmt::print(stderr, "arbiter: unknown time control '{}' (expected standard, rapid or blitz)\n", o.time_control);
+    fmt::print(stderr, "arbiter: unknown time control '{}' (expected standard, rapid or blitz)\n",
+               o.time_control);
     return false;
   }
   if (!arbiter::parse_language(o.lang, lang)) {
@@ -62,10 +65,14 @@ bool resolve(const RulingOptions& o, arbiter::Rules& rules, arbiter::Language& l
 
 arbiter::GameResult to_game_result(arbiter::PgnResult r) {
   switch (r) {
-    case arbiter::PgnResult::WhiteWins: return arbiter::GameResult::WhiteWins;
-    case arbiter::PgnResult::BlackWins: return arbiter::GameResult::BlackWins;
-    case arbiter::PgnResult::Draw: return arbiter::GameResult::Draw;
-    default: return arbiter::GameResult::Ongoing;
+    case arbiter::PgnResult::WhiteWins:
+      return arbiter::GameResult::WhiteWins;
+    case arbiter::PgnResult::BlackWins:
+      return arbiter::GameResult::BlackWins;
+    case arbiter::PgnResult::Draw:
+      return arbiter::GameResult::Draw;
+    default:
+      return arbiter::GameResult::Ongoing;
   }
 }
 
@@ -73,7 +80,8 @@ arbiter::GameResult to_game_result(arbiter::PgnResult r) {
 std::string move_label(const GameRecord& record, Ply ply) {
   if (ply == 0) return "start";
   const arbiter::Position& before = record.position(ply - 1);
-  return fmt::format("{}{}{}", record.move_number(ply), before.side_to_move() == arbiter::Color::White ? "." : "...",
+  return fmt::format("{}{}{}", record.move_number(ply),
+                     before.side_to_move() == arbiter::Color::White ? "." : "...",
                      arbiter::to_san(before, record.move(ply)));
 }
 
@@ -84,9 +92,12 @@ std::string move_label(const GameRecord& record, Ply ply) {
 int run_trace(const TraceCommand& command) {
   arbiter::Rules rules;
   arbiter::Language lang;
-  if (!resolve(command.options, rules, lang) || !inputs_readable(command.files)) return exit_bad_input;
-  std::string out = "game\tply\tfen\tfide_key\tcount\tthreefold_claim\tfifty_claim\tfivefold\tseventyfive\tcheckmate\t"
-                    "stalemate\tdead\thalfmove\n";
+  if (!resolve(command.options, rules, lang) || !inputs_readable(command.files))
+    return exit_bad_input;
+  std::string out =
+      "game\tply\tfen\tfide_key\tcount\tthreefold_claim\tfifty_"
+      "claim\tfivefold\tseventyfive\tcheckmate\t"
+      "stalemate\tdead\thalfmove\n";
   std::uint64_t number = 0;
   const ReadTotals read = for_each_game(
       command.files, chess960_reading(command.options),
@@ -104,15 +115,18 @@ int run_trace(const TraceCommand& command) {
           const arbiter::Termination ending = arbiter::board_ending(pos);
           const bool article5 = ending != arbiter::Termination::None;
           const bool fivefold = !article5 && arbiter::is_fivefold(record, ply, rules.fivefold());
-          const bool seventyfive = !article5 && arbiter::is_seventyfive(record, ply, rules.seventyfive());
+          const bool seventyfive =
+              !article5 && arbiter::is_seventyfive(record, ply, rules.seventyfive());
           const bool over = article5 || fivefold || seventyfive;
           const arbiter::AvailableClaims claims =
               over ? arbiter::AvailableClaims{} : arbiter::available_claims(record, ply, {}, rules);
-          fmt::format_to(std::back_inserter(out), "{}\t{}\t{}\t{:016x}\t{}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{}\n",
-                         number, ply, arbiter::to_fen(pos), pos.key(), record.count(ply), claims.threefold(),
-                         claims.fifty(), fivefold, seventyfive, ending == arbiter::Termination::Checkmate,
-                         ending == arbiter::Termination::Stalemate, ending == arbiter::Termination::DeadPosition,
-                         record.halfmoves(ply));
+          fmt::format_to(std::back_inserter(out),
+                         "{}\t{}\t{}\t{:016x}\t{}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{}\n",
+                         number, ply, arbiter::to_fen(pos), pos.key(), record.count(ply),
+                         claims.threefold(), claims.fifty(), fivefold, seventyfive,
+                         ending == arbiter::Termination::Checkmate,
+                         ending == arbiter::Termination::Stalemate,
+                         ending == arbiter::Termination::DeadPosition, record.halfmoves(ply));
           if (out.size() > (1u << 20)) {
             standard_output().write(out);
             out.clear();
@@ -136,41 +150,52 @@ namespace {
 // those no audit reports (is_audit_finding) as nullptr.
 constexpr const char* finding_name(arbiter::Termination t) noexcept {
   switch (t) {
-    case arbiter::Termination::ThreefoldClaim: return "threefold_claim";
-    case arbiter::Termination::FiftyMoveClaim: return "fifty_claim";
-    case arbiter::Termination::Checkmate: return "checkmate";
-    case arbiter::Termination::Stalemate: return "stalemate";
-    case arbiter::Termination::DeadPosition: return "dead_position";
-    case arbiter::Termination::FivefoldRepetition: return "fivefold";
-    case arbiter::Termination::SeventyFiveMoves: return "seventyfive";
+    case arbiter::Termination::ThreefoldClaim:
+      return "threefold_claim";
+    case arbiter::Termination::FiftyMoveClaim:
+      return "fifty_claim";
+    case arbiter::Termination::Checkmate:
+      return "checkmate";
+    case arbiter::Termination::Stalemate:
+      return "stalemate";
+    case arbiter::Termination::DeadPosition:
+      return "dead_position";
+    case arbiter::Termination::FivefoldRepetition:
+      return "fivefold";
+    case arbiter::Termination::SeventyFiveMoves:
+      return "seventyfive";
     case arbiter::Termination::None:
     case arbiter::Termination::Agreement:
     case arbiter::Termination::Resignation:
     case arbiter::Termination::ResignationDraw:
     case arbiter::Termination::TimeForfeit:
     case arbiter::Termination::FlagFallDraw:
-    case arbiter::Termination::IllegalPositionDraw: return nullptr;
+    case arbiter::Termination::IllegalPositionDraw:
+      return nullptr;
   }
   return nullptr;
 }
 
 // The findings in the order of the summary.
 constexpr arbiter::Termination summary_kinds[] = {
-    arbiter::Termination::ThreefoldClaim, arbiter::Termination::FiftyMoveClaim,    arbiter::Termination::Checkmate,
-    arbiter::Termination::Stalemate,      arbiter::Termination::DeadPosition,      arbiter::Termination::FivefoldRepetition,
+    arbiter::Termination::ThreefoldClaim,  arbiter::Termination::FiftyMoveClaim,
+    arbiter::Termination::Checkmate,       arbiter::Termination::Stalemate,
+    arbiter::Termination::DeadPosition,    arbiter::Termination::FivefoldRepetition,
     arbiter::Termination::SeventyFiveMoves};
 
 json finding_json(const arbiter::Finding& f, const GameRecord& record) {
   json j = {{"kind", finding_name(f.kind)},
             {"ply", f.ply},
             {"move", move_label(record, f.ply)},
-            {"side_to_move", record.position(f.ply).side_to_move() == arbiter::Color::White ? "white" : "black"},
+            {"side_to_move",
+             record.position(f.ply).side_to_move() == arbiter::Color::White ? "white" : "black"},
             {"article", f.article},
             {"halfmoves", f.halfmoves}};
   if (f.is_claim()) {
     j["on_board"] = f.on_board;
     json intended = json::array();
-    for (arbiter::Move m : f.intended) intended.push_back(arbiter::to_san(record.position(f.ply), m));
+    for (arbiter::Move m : f.intended)
+      intended.push_back(arbiter::to_san(record.position(f.ply), m));
     j["intended"] = intended;
   }
   if (f.until_ply != f.ply) j["until_ply"] = f.until_ply;
@@ -189,7 +214,8 @@ std::string bundled_sample() {
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (!ec) {
     const std::filesystem::path installed = self.parent_path() / ARBITER_INSTALLED_SAMPLE_PGN;
-    if (std::filesystem::is_regular_file(installed, ec)) return installed.lexically_normal().string();
+    if (std::filesystem::is_regular_file(installed, ec))
+      return installed.lexically_normal().string();
   }
 #endif
 #ifdef ARBITER_SAMPLE_PGN
@@ -226,10 +252,13 @@ int run_audit(const AuditCommand& command) {
     out.clear();
   };
   auto heading = [&](const std::string& text) {
-    return colour ? fmt::format(fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan), "{}", text) : text;
+    return colour
+               ? fmt::format(fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan), "{}", text)
+               : text;
   };
   auto warning = [&](const std::string& text) {
-    return colour ? fmt::format(fmt::emphasis::bold | fmt::fg(fmt::terminal_color::red), "{}", text) : text;
+    return colour ? fmt::format(fmt::emphasis::bold | fmt::fg(fmt::terminal_color::red), "{}", text)
+                  : text;
   };
 
   std::uint64_t number = 0;
@@ -242,7 +271,8 @@ int run_audit(const AuditCommand& command) {
         const GameRecord record = arbiter::record_from_pgn(game, rules);
         const arbiter::GameAudit a = arbiter::audit_game(record, to_game_result(game.result));
         plies += a.plies;
-        for (int k = 0; k < arbiter::termination_count; ++k) counts[k] += std::uint64_t(a.counts[k]);
+        for (int k = 0; k < arbiter::termination_count; ++k)
+          counts[k] += std::uint64_t(a.counts[k]);
         disagreeing += !a.result_agrees;
         played_on += a.played_on;
         if (command.options.json) {
@@ -266,7 +296,9 @@ int run_audit(const AuditCommand& command) {
                            {"played_on", a.played_on}};
           else
             j["ending"] = nullptr;
-          j["laws_result"] = a.laws_result == arbiter::GameResult::Ongoing ? json(nullptr) : json(arbiter::to_pgn(a.laws_result));
+          j["laws_result"] = a.laws_result == arbiter::GameResult::Ongoing
+                                 ? json(nullptr)
+                                 : json(arbiter::to_pgn(a.laws_result));
           j["result_agrees"] = a.result_agrees;
           j["disagreement"] = a.result_agrees ? json(nullptr) : json(a.disagreement);
           out += j.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -275,35 +307,38 @@ int run_audit(const AuditCommand& command) {
           auto say = [&](arbiter::Message id, std::initializer_list<arbiter::MessageArg> args) {
             return arbiter::render(id, lang, args);
           };
-          out += heading(say(arbiter::Message::AuditGame,
-                             {{"n", std::to_string(number)},
-                              {"white", game.tag("White")},
-                              {"black", game.tag("Black")},
-                              {"event", game.tag("Event")},
-                              {"date", game.tag("Date")},
-                              {"result", arbiter::to_string(game.result)},
-                              {"plies", std::to_string(a.plies)}}));
+          out +=
+              heading(say(arbiter::Message::AuditGame, {{"n", std::to_string(number)},
+                                                        {"white", game.tag("White")},
+                                                        {"black", game.tag("Black")},
+                                                        {"event", game.tag("Event")},
+                                                        {"date", game.tag("Date")},
+                                                        {"result", arbiter::to_string(game.result)},
+                                                        {"plies", std::to_string(a.plies)}}));
           out += '\n';
           // Each finding explained on the history up to its ply.
           for (const arbiter::Finding& f : a.findings) {
             const arbiter::Position& pos = record.position(f.ply);
             const std::string where =
                 f.ply == 0 ? say(arbiter::Message::AuditAtStart, {})
-                           : say(arbiter::Message::AuditAfter,
-                                 {{"move", move_label(record, f.ply)}, {"ply", std::to_string(f.ply)}});
+                           : say(arbiter::Message::AuditAfter, {{"move", move_label(record, f.ply)},
+                                                                {"ply", std::to_string(f.ply)}});
             if (f.is_claim()) {
-              const arbiter::AvailableClaims claims = arbiter::available_claims(record, f.ply, {}, rules);
+              const arbiter::AvailableClaims claims =
+                  arbiter::available_claims(record, f.ply, {}, rules);
               std::string text = arbiter::explain(claims, pos, rules, explain_options);
-              if (f.until_ply != f.ply) text += say(arbiter::Message::AuditUntil, {{"ply", std::to_string(f.until_ply)}});
+              if (f.until_ply != f.ply)
+                text += say(arbiter::Message::AuditUntil, {{"ply", std::to_string(f.until_ply)}});
               out += fmt::format("  {}: {}\n", where, text);
             } else {
               const bool first = f.ply == a.end_ply;
-              const arbiter::GameResult result =
-                  f.kind == arbiter::Termination::Checkmate
-                      ? (pos.side_to_move() == arbiter::Color::White ? arbiter::GameResult::BlackWins
-                                                                   : arbiter::GameResult::WhiteWins)
-                      : arbiter::GameResult::Draw;
-              out += fmt::format("  {}: {}\n", where, arbiter::explain(f.kind, result, rules, explain_options));
+              const arbiter::GameResult result = f.kind == arbiter::Termination::Checkmate
+                                                     ? (pos.side_to_move() == arbiter::Color::White
+                                                            ? arbiter::GameResult::BlackWins
+                                                            : arbiter::GameResult::WhiteWins)
+                                                     : arbiter::GameResult::Draw;
+              out += fmt::format("  {}: {}\n", where,
+                                 arbiter::explain(f.kind, result, rules, explain_options));
               if (first && command.boards) {
                 const std::string board = fmt::format("{:d}", pos);
                 for (std::size_t start = 0; start < board.size();) {
@@ -317,22 +352,27 @@ int run_audit(const AuditCommand& command) {
           }
           if (a.played_on) {
             const GameRecord::Ply later = a.plies - a.end_ply;
-            out += "  " + warning(say(arbiter::Message::AuditPlayedOn,
-                                      {{"ply", std::to_string(a.end_ply)},
-                                       {"later", std::to_string(later)}})) + "\n";
+            out +=
+                "  " +
+                warning(say(arbiter::Message::AuditPlayedOn, {{"ply", std::to_string(a.end_ply)},
+                                                              {"later", std::to_string(later)}})) +
+                "\n";
           }
           if (!a.result_agrees) {
-            const arbiter::Message reason =
-                a.ending == arbiter::Termination::None ? arbiter::Message::AuditReasonCannotMate
-                : a.played_on                          ? arbiter::Message::AuditReasonVoid
-                                                       : arbiter::Message::AuditReasonOtherwise;
-            out += "  " + warning(say(arbiter::Message::AuditDisagrees,
-                                      {{"result", arbiter::to_string(game.result)},
-                                       {"reason", say(reason, {})},
-                                       {"laws_result", a.laws_result != arbiter::GameResult::Ongoing
-                                                           ? say(arbiter::Message::AuditLawsGive,
-                                                                 {{"result", arbiter::to_pgn(a.laws_result)}})
-                                                           : std::string()}})) + "\n";
+            const arbiter::Message reason = a.ending == arbiter::Termination::None
+                                                ? arbiter::Message::AuditReasonCannotMate
+                                            : a.played_on ? arbiter::Message::AuditReasonVoid
+                                                          : arbiter::Message::AuditReasonOtherwise;
+            out +=
+                "  " +
+                warning(say(arbiter::Message::AuditDisagrees,
+                            {{"result", arbiter::to_string(game.result)},
+                             {"reason", say(reason, {})},
+                             {"laws_result", a.laws_result != arbiter::GameResult::Ongoing
+                                                 ? say(arbiter::Message::AuditLawsGive,
+                                                       {{"result", arbiter::to_pgn(a.laws_result)}})
+                                                 : std::string()}})) +
+                "\n";
           }
           if (a.findings.empty()) out += "  " + say(arbiter::Message::AuditNothing, {}) + "\n";
           out += '\n';
@@ -342,11 +382,16 @@ int run_audit(const AuditCommand& command) {
       [&](const std::string& label, const arbiter::PgnGame&, const arbiter::PgnError& e) {
         ++number;
         if (command.options.json) {
-          out += json({{"game", number}, {"file", label}, {"number_in_file", e.game}, {"error", e.to_string()}}).dump(-1, ' ', false, json::error_handler_t::replace);
+          out += json({{"game", number},
+                       {"file", label},
+                       {"number_in_file", e.game},
+                       {"error", e.to_string()}})
+                     .dump(-1, ' ', false, json::error_handler_t::replace);
           out += '\n';
         } else {
-          out += warning(arbiter::render(arbiter::Message::AuditCannotRead, lang,
-                                         {{"n", std::to_string(number)}, {"error", label + ": " + e.to_string()}})) +
+          out += warning(arbiter::render(
+                     arbiter::Message::AuditCannotRead, lang,
+                     {{"n", std::to_string(number)}, {"error", label + ": " + e.to_string()}})) +
                  "\n\n";
         }
       },
@@ -375,9 +420,15 @@ int run_audit(const AuditCommand& command) {
                                     {"bad", std::to_string(read.bad)},
                                     {"plies", std::to_string(plies)}}));
     out += '\n';
-    for (arbiter::Termination k : summary_kinds) out += fmt::format("  {:16} {}\n", finding_name(k), counts[int(k)]);
-    out += "  " + arbiter::render(arbiter::Message::AuditPlayedOnCount, lang, {{"n", std::to_string(played_on)}}) + "\n";
-    out += "  " + arbiter::render(arbiter::Message::AuditDisagreeingCount, lang, {{"n", std::to_string(disagreeing)}}) +
+    for (arbiter::Termination k : summary_kinds)
+      out += fmt::format("  {:16} {}\n", finding_name(k), counts[int(k)]);
+    out += "  " +
+           arbiter::render(arbiter::Message::AuditPlayedOnCount, lang,
+                           {{"n", std::to_string(played_on)}}) +
+           "\n";
+    out += "  " +
+           arbiter::render(arbiter::Message::AuditDisagreeingCount, lang,
+                           {{"n", std::to_string(disagreeing)}}) +
            "\n";
   }
   flush();
@@ -391,7 +442,8 @@ namespace {
 
 // The written move of a claim: SAN (lenient), or two squares for a move that may be
 // illegal (E1); for illegal SAN naming a piece type with one piece, that piece's move.
-arbiter::Result<arbiter::Move, std::string> written_move(const arbiter::Position& pos, const std::string& text) {
+arbiter::Result<arbiter::Move, std::string> written_move(const arbiter::Position& pos,
+                                                         const std::string& text) {
   const arbiter::Result<arbiter::Move, arbiter::SanError> r = arbiter::parse_san(pos, text);
   if (r) return *r;
   auto square = [](char f, char rk) { return arbiter::make_square(f - 'a', rk - '1'); };
@@ -401,17 +453,30 @@ arbiter::Result<arbiter::Move, std::string> written_move(const arbiter::Position
   if (r.error().kind == arbiter::SanErrorKind::Illegal && text.size() >= 3) {
     arbiter::PieceType type = arbiter::PieceType::None;
     switch (text[0]) {
-      case 'K': type = arbiter::PieceType::King; break;
-      case 'Q': type = arbiter::PieceType::Queen; break;
-      case 'R': type = arbiter::PieceType::Rook; break;
-      case 'B': type = arbiter::PieceType::Bishop; break;
-      case 'N': type = arbiter::PieceType::Knight; break;
-      default: break;
+      case 'K':
+        type = arbiter::PieceType::King;
+        break;
+      case 'Q':
+        type = arbiter::PieceType::Queen;
+        break;
+      case 'R':
+        type = arbiter::PieceType::Rook;
+        break;
+      case 'B':
+        type = arbiter::PieceType::Bishop;
+        break;
+      case 'N':
+        type = arbiter::PieceType::Knight;
+        break;
+      default:
+        break;
     }
     std::string t = text;
     while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.pop_back();
-    const arbiter::Bitboard pieces = type == arbiter::PieceType::None ? 0 : pos.pieces(pos.side_to_move(), type);
-    if (pieces && !arbiter::more_than_one(pieces) && t.size() >= 3 && is_sq(t[t.size() - 2], t[t.size() - 1]))
+    const arbiter::Bitboard pieces =
+        type == arbiter::PieceType::None ? 0 : pos.pieces(pos.side_to_move(), type);
+    if (pieces && !arbiter::more_than_one(pieces) && t.size() >= 3 &&
+        is_sq(t[t.size() - 2], t[t.size() - 1]))
       return arbiter::Move(arbiter::lsb(pieces), square(t[t.size() - 2], t[t.size() - 1]));
   }
   return arbiter::fail(r.error().message(pos));
@@ -424,10 +489,13 @@ int run_claim(const ClaimCommand& command) {
   arbiter::Language lang;
   if (!resolve(command.options, rules, lang)) return exit_bad_input;
   arbiter::ClaimKind kind;
-  if (command.claim == "threefold") kind = arbiter::ClaimKind::Threefold;
-  else if (command.claim == "fifty") kind = arbiter::ClaimKind::FiftyMoves;
+  if (command.claim == "threefold")
+    kind = arbiter::ClaimKind::Threefold;
+  else if (command.claim == "fifty")
+    kind = arbiter::ClaimKind::FiftyMoves;
   else {
-    fmt::print(stderr, "arbiter: unknown claim '{}' (expected threefold or fifty)\n", command.claim);
+    fmt::print(stderr, "arbiter: unknown claim '{}' (expected threefold or fifty)\n",
+               command.claim);
     return exit_bad_input;
   }
   if (!inputs_readable({command.pgn})) return exit_bad_input;
@@ -448,17 +516,20 @@ int run_claim(const ClaimCommand& command) {
         if (++count == std::uint64_t(command.game)) read_error = e.to_string();
       });
   if (!read_error.empty()) {
-    fmt::print(stderr, "arbiter: {}: game {} cannot be read: {}\n", command.pgn, command.game, read_error);
+    fmt::print(stderr, "arbiter: {}: game {} cannot be read: {}\n", command.pgn, command.game,
+               read_error);
     return exit_bad_input;
   }
   if (!have) {
-    fmt::print(stderr, "arbiter: {}: no game {}: --game must be from 1 to {} (the file has {} game{})\n", command.pgn,
-               command.game, count, count, count == 1 ? "" : "s");
+    fmt::print(stderr,
+               "arbiter: {}: no game {}: --game must be from 1 to {} (the file has {} game{})\n",
+               command.pgn, command.game, count, count, count == 1 ? "" : "s");
     return exit_bad_input;
   }
   const std::size_t plies = found.main_line.moves.size();
   if (command.ply < 0 || std::size_t(command.ply) > plies) {
-    fmt::print(stderr, "arbiter: --ply must be from 0 to {} (game {} has {} plies)\n", plies, command.game, plies);
+    fmt::print(stderr, "arbiter: --ply must be from 0 to {} (game {} has {} plies)\n", plies,
+               command.game, plies);
     return exit_bad_input;
   }
 
@@ -474,37 +545,44 @@ int run_claim(const ClaimCommand& command) {
   claim.kind = kind;
   // The player to move after ply P of the record claims (also when the game had ended
   // before: the claim is then inadmissible).
-  claim.claimant = found.start.side_to_move() == arbiter::Color::White ? arbiter::Color(command.ply % 2)
-                                                                      : arbiter::Color(1 - command.ply % 2);
+  claim.claimant = found.start.side_to_move() == arbiter::Color::White
+                       ? arbiter::Color(command.ply % 2)
+                       : arbiter::Color(1 - command.ply % 2);
   claim.claimant_seconds_left = command.seconds_left;
   if (!command.intended.empty()) {
     const arbiter::Result<arbiter::Move, std::string> written = written_move(pos, command.intended);
     if (!written) {
-      fmt::print(stderr, "arbiter: the written move '{}' cannot be read: {}\n", command.intended, written.error());
+      fmt::print(stderr, "arbiter: the written move '{}' cannot be read: {}\n", command.intended,
+                 written.error());
       return exit_bad_input;
     }
     claim.intended = *written;
   }
   if (command.touched) {
-    const arbiter::Square touched = claim.has_intended() && pos.piece_on(claim.intended.from()) != arbiter::Piece::None
-                                        ? claim.intended.from()
-                                        : pos.king_square(pos.side_to_move());
+    const arbiter::Square touched =
+        claim.has_intended() && pos.piece_on(claim.intended.from()) != arbiter::Piece::None
+            ? claim.intended.from()
+            : pos.king_square(pos.side_to_move());
     // Cannot fail: the player to move touches a piece of the board, before the game ended
     // (or else the claim is inadmissible anyway).
     (void)game.touch_piece(pos.side_to_move(), touched);
   }
   const GameRecord record = game.record();  // as it stood when the claim was made
   const arbiter::Ruling ruling = game.claim(claim);
-  const std::string explanation = arbiter::explain(ruling, record, rules, arbiter::ExplainOptions(lang));
+  const std::string explanation =
+      arbiter::explain(ruling, record, rules, arbiter::ExplainOptions(lang));
 
   if (command.options.json) {
     json occurrences = json::array(), moves = json::array();
     for (Ply p : ruling.occurrences) {
       occurrences.push_back(p);
-      moves.push_back(p <= record.ply() ? move_label(record, p)
-                                        : fmt::format("{}{}{}", record.move_number(p),
-                                                      pos.side_to_move() == arbiter::Color::White ? "." : "...",
-                                                      arbiter::is_legal(pos, ruling.intended) ? arbiter::to_san(pos, ruling.intended) : "?"));
+      moves.push_back(p <= record.ply()
+                          ? move_label(record, p)
+                          : fmt::format("{}{}{}", record.move_number(p),
+                                        pos.side_to_move() == arbiter::Color::White ? "." : "...",
+                                        arbiter::is_legal(pos, ruling.intended)
+                                            ? arbiter::to_san(pos, ruling.intended)
+                                            : "?"));
     }
     json j = {{"game", command.game},
               {"ply", command.ply},
@@ -513,7 +591,8 @@ int run_claim(const ClaimCommand& command) {
               {"rules", rules.laws().id},
               {"time_control", arbiter::to_string(rules.time_control)},
               {"admissible", ruling.admissible()},
-              {"inadmissible", ruling.admissible() ? json(nullptr) : json(arbiter::to_string(ruling.inadmissible))},
+              {"inadmissible",
+               ruling.admissible() ? json(nullptr) : json(arbiter::to_string(ruling.inadmissible))},
               {"correct", ruling.correct},
               {"article", ruling.article},
               {"with_intended", ruling.with_intended},
@@ -527,9 +606,11 @@ int run_claim(const ClaimCommand& command) {
               {"penalty_article", ruling.penalty_article},
               {"opponent_seconds_added", ruling.opponent_seconds_added},
               {"claimant_seconds_after", ruling.claimant_seconds_after},
-              {"must_play", ruling.must_play ? json(arbiter::to_san(pos, ruling.must_play)) : json(nullptr)},
-              {"must_move_from", ruling.must_move_from == arbiter::Square::None ? json(nullptr)
-                                                                               : json(arbiter::to_string(ruling.must_move_from))},
+              {"must_play",
+               ruling.must_play ? json(arbiter::to_san(pos, ruling.must_play)) : json(nullptr)},
+              {"must_move_from", ruling.must_move_from == arbiter::Square::None
+                                     ? json(nullptr)
+                                     : json(arbiter::to_string(ruling.must_move_from))},
               {"counts_as_offer", ruling.counts_as_offer},
               {"explanation", explanation}};
     standard_output().print("{}\n", j.dump(-1, ' ', false, json::error_handler_t::replace));

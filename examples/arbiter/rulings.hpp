@@ -10,7 +10,8 @@
 namespace arbiter_cli {
 
 inline constexpr int exit_ok = 0;
-inline constexpr int exit_bad_game = 1;  // audit: some game could not be read; claim: incorrect or inadmissible
+inline constexpr int exit_bad_game =
+    1;  // audit: some game could not be read; claim: incorrect or inadmissible
 inline constexpr int exit_bad_input = 2;
 
 /// Options shared by the ruling commands.
@@ -31,8 +32,8 @@ struct TraceCommand {
 struct AuditCommand {
   std::vector<std::string> files;  // empty: the bundled sample
   RulingOptions options;
-  bool boards = true;     // board diagrams at automatic endings (text output)
-  bool progress = true;   // a progress bar on a terminal
+  bool boards = true;    // board diagrams at automatic endings (text output)
+  bool progress = true;  // a progress bar on a terminal
 };
 
 struct ClaimCommand {

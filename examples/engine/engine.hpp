@@ -101,7 +101,8 @@ constexpr OwnZobrist make_own_zobrist() noexcept {
 inline constexpr OwnZobrist own_zobrist = detail::make_own_zobrist();
 
 constexpr std::uint64_t own_piece_key(Piece p, Square s) noexcept {
-  return own_zobrist.piece[6 * int(arbiter::color_of(p)) + int(arbiter::type_of(p))][arbiter::index(s)];
+  return own_zobrist
+      .piece[6 * int(arbiter::color_of(p)) + int(arbiter::type_of(p))][arbiter::index(s)];
 }
 
 /// The engine's key of a position, from scratch. Positions are told apart as FIDE
@@ -115,32 +116,40 @@ inline std::uint64_t own_key(const Position& pos) noexcept {
   }
   if (pos.side_to_move() == Color::Black) k ^= own_zobrist.black_to_move;
   k ^= own_zobrist.castling[pos.castling_rights().bits()];
-  if (pos.has_legal_en_passant()) k ^= own_zobrist.en_passant[arbiter::file_of(pos.en_passant_square())];
+  if (pos.has_legal_en_passant())
+    k ^= own_zobrist.en_passant[arbiter::file_of(pos.en_passant_square())];
   return k;
 }
 
 /// The engine's key after `m`, updated from the key `k` of `before` (`after` is
 /// before.play_unchecked(m), played with arbiter's default KeyUpdate::Incremental, which keeps
 /// has_legal_en_passant() meaningful).
-inline std::uint64_t own_key_after(const Position& before, Move m, const Position& after, std::uint64_t k) noexcept {
+inline std::uint64_t own_key_after(const Position& before, Move m, const Position& after,
+                                   std::uint64_t k) noexcept {
   using arbiter::relative_square;
   const Color us = before.side_to_move();
   k ^= own_zobrist.black_to_move;
-  k ^= own_zobrist.castling[before.castling_rights().bits()] ^ own_zobrist.castling[after.castling_rights().bits()];
-  if (before.has_legal_en_passant()) k ^= own_zobrist.en_passant[arbiter::file_of(before.en_passant_square())];
-  if (after.has_legal_en_passant()) k ^= own_zobrist.en_passant[arbiter::file_of(after.en_passant_square())];
+  k ^= own_zobrist.castling[before.castling_rights().bits()] ^
+       own_zobrist.castling[after.castling_rights().bits()];
+  if (before.has_legal_en_passant())
+    k ^= own_zobrist.en_passant[arbiter::file_of(before.en_passant_square())];
+  if (after.has_legal_en_passant())
+    k ^= own_zobrist.en_passant[arbiter::file_of(after.en_passant_square())];
   if (m.is_castling()) {  // stored as king takes own rook (Chess960 too)
     const bool king_side = arbiter::index(m.to()) > arbiter::index(m.from());
-    const Piece king = arbiter::make_piece(us, PieceType::King), rook = arbiter::make_piece(us, PieceType::Rook);
+    const Piece king = arbiter::make_piece(us, PieceType::King),
+                rook = arbiter::make_piece(us, PieceType::Rook);
     return k ^ own_piece_key(king, m.from()) ^ own_piece_key(rook, m.to()) ^
            own_piece_key(king, relative_square(us, king_side ? Square::G1 : Square::C1)) ^
            own_piece_key(rook, relative_square(us, king_side ? Square::F1 : Square::D1));
   }
-  const Square captured_on = m.is_en_passant() ? Square(arbiter::index(m.to()) - arbiter::pawn_push(us)) : m.to();
+  const Square captured_on =
+      m.is_en_passant() ? Square(arbiter::index(m.to()) - arbiter::pawn_push(us)) : m.to();
   if (const Piece captured = before.piece_on(captured_on); captured != Piece::None)
     k ^= own_piece_key(captured, captured_on);
   // The piece on the destination after the move is the mover, or what it promoted to.
-  return k ^ own_piece_key(before.piece_on(m.from()), m.from()) ^ own_piece_key(after.piece_on(m.to()), m.to());
+  return k ^ own_piece_key(before.piece_on(m.from()), m.from()) ^
+         own_piece_key(after.piece_on(m.to()), m.to());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -287,8 +296,8 @@ struct Limits {
   std::int64_t movetime = -1;
   std::int64_t wtime = -1, btime = -1, winc = 0, binc = 0;
   int movestogo = 0;
-  std::uint64_t nodes = 0;  ///< 0: no node limit
-  bool infinite = false;    ///< search until stopped (also when no limit is given)
+  std::uint64_t nodes = 0;          ///< 0: no node limit
+  bool infinite = false;            ///< search until stopped (also when no limit is given)
   std::int64_t move_overhead = 20;  ///< kept in hand for the GUI's communication lag
 };
 
@@ -310,7 +319,9 @@ struct Result {
   std::vector<Move> pv;
 };
 
-constexpr bool is_mate_score(int score) noexcept { return score >= mate_bound || score <= -mate_bound; }
+constexpr bool is_mate_score(int score) noexcept {
+  return score >= mate_bound || score <= -mate_bound;
+}
 /// UCI `score mate N`: moves to mate, negative when the side to move is mated.
 constexpr int mate_in_moves(int score) noexcept {
   return score > 0 ? (mate_score - score + 1) / 2 : -((mate_score + score) / 2);
@@ -372,13 +383,15 @@ class Engine {
   /// How many times the position after the legal move `m` would have occurred.
   unsigned repetition_count_after(Move m) const noexcept {
     const Position next = game_.play_unchecked(m);
-    return tracker_.count_if_pushed(own_key_after(game_, m, next, game_key_), game_.is_irreversible(m));
+    return tracker_.count_if_pushed(own_key_after(game_, m, next, game_key_),
+                                    game_.is_irreversible(m));
   }
 
   /// Searches position() within `limits`. `stop`, if given, ends the search early when
   /// it becomes true (UCI `stop` from another thread); the deepest completed iteration
   /// gives the move. `on_info` is called after every completed iteration.
-  Result search(const Limits& limits, const InfoCallback& on_info = {}, const std::atomic<bool>* stop = nullptr) {
+  Result search(const Limits& limits, const InfoCallback& on_info = {},
+                const std::atomic<bool>* stop = nullptr) {
     limits_ = limits;
     stop_flag_ = stop;
     start_ = Clock::now();
@@ -397,8 +410,9 @@ class Engine {
       result.score = game_.in_check() ? -mate_score : draw_score;
       return result;
     }
-    const bool unlimited = limits.infinite || (limits.depth <= 0 && limits.nodes == 0 && limits.movetime < 0 &&
-                                               limits.wtime < 0 && limits.btime < 0);
+    const bool unlimited =
+        limits.infinite || (limits.depth <= 0 && limits.nodes == 0 && limits.movetime < 0 &&
+                            limits.wtime < 0 && limits.btime < 0);
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, max_ply - 2) : max_ply - 2;
     for (int depth = 1; depth <= max_depth; ++depth) {
       seldepth_ = 0;
@@ -412,9 +426,11 @@ class Engine {
       if (on_info) on_info(Info{depth, seldepth_, score, nodes_, elapsed_ms(), result.pv});
       if (stop && stop->load(std::memory_order_relaxed)) break;
       if (unlimited) continue;
-      if (soft_ms_ >= 0 && elapsed_ms() >= soft_ms_ / 2) break;  // the next iteration would not finish
+      if (soft_ms_ >= 0 && elapsed_ms() >= soft_ms_ / 2)
+        break;  // the next iteration would not finish
       if (limits.nodes && nodes_ >= limits.nodes) break;
-      if (is_mate_score(score) && mate_score - std::abs(score) < depth) break;  // the shortest mate is found
+      if (is_mate_score(score) && mate_score - std::abs(score) < depth)
+        break;  // the shortest mate is found
     }
     result.nodes = nodes_;
     return result;
@@ -459,7 +475,8 @@ class Engine {
     tracker_.clear();
     if (!tracker_.reserve(tracker_capacity_)) arbiter::detail::tracker_exhausted();
     for (std::size_t i = 0; i < history_keys_.size(); ++i) {
-      [[maybe_unused]] const auto pushed = tracker_.push(history_keys_[i], i == 0 || irreversible_[i]);
+      [[maybe_unused]] const auto pushed =
+          tracker_.push(history_keys_[i], i == 0 || irreversible_[i]);
       ARBITER_ASSERT(pushed);  // reserved just above
     }
   }
@@ -468,14 +485,16 @@ class Engine {
     soft_ms_ = hard_ms_ = -1;
     if (limits_.infinite) return;
     if (limits_.movetime >= 0) {
-      hard_ms_ = std::max<std::int64_t>(1, limits_.movetime - std::min(limits_.move_overhead, limits_.movetime / 4));
+      hard_ms_ = std::max<std::int64_t>(
+          1, limits_.movetime - std::min(limits_.move_overhead, limits_.movetime / 4));
       return;
     }
     const bool white = game_.side_to_move() == Color::White;
     const std::int64_t time = white ? limits_.wtime : limits_.btime;
     const std::int64_t inc = white ? limits_.winc : limits_.binc;
     if (time < 0) return;
-    const std::int64_t usable = std::max<std::int64_t>(1, time - std::min(limits_.move_overhead, time / 4));
+    const std::int64_t usable =
+        std::max<std::int64_t>(1, time - std::min(limits_.move_overhead, time / 4));
     const int moves_to_go = limits_.movestogo > 0 ? std::min(limits_.movestogo, 40) : 30;
     soft_ms_ = std::max<std::int64_t>(1, std::min(usable / moves_to_go + inc * 3 / 4, usable / 2));
     hard_ms_ = std::max<std::int64_t>(1, std::min(soft_ms_ * 3, usable * 3 / 4));
@@ -489,9 +508,11 @@ class Engine {
   bool should_stop() {
     if (stopped_) return true;
     if (!can_stop_) return false;
-    if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
+    if (limits_.nodes && nodes_ >= limits_.nodes)
+      stopped_ = true;
     else if ((nodes_ & 1023) == 0)
-      stopped_ = (stop_flag_ && stop_flag_->load(std::memory_order_relaxed)) || (hard_ms_ >= 0 && elapsed_ms() >= hard_ms_);
+      stopped_ = (stop_flag_ && stop_flag_->load(std::memory_order_relaxed)) ||
+                 (hard_ms_ >= 0 && elapsed_ms() >= hard_ms_);
     return stopped_;
   }
 
@@ -502,7 +523,8 @@ class Engine {
     if (count >= 3) return true;
     if (count < 2) return false;
     RepetitionTracker::Ply latest = 0;
-    tracker_.for_each_earlier_occurrence(tracker_.ply(), [&](RepetitionTracker::Ply p) { latest = std::max(latest, p); });
+    tracker_.for_each_earlier_occurrence(
+        tracker_.ply(), [&](RepetitionTracker::Ply p) { latest = std::max(latest, p); });
     return latest >= root_ply_;
   }
 
@@ -514,7 +536,8 @@ class Engine {
     if (m == tt_move) return 1 << 30;
     const int attacker = int(arbiter::type_of(pos.piece_on(m.from())));
     int score = 0;
-    if (is_capture(pos, m)) {  // MVV-LVA: the most valuable victim, then the least valuable attacker
+    if (is_capture(pos,
+                   m)) {  // MVV-LVA: the most valuable victim, then the least valuable attacker
       const int victim = m.is_en_passant() ? 0 : int(arbiter::type_of(pos.piece_on(m.to())));
       score = (1 << 24) + 16 * victim - attacker;
     }
@@ -560,7 +583,8 @@ class Engine {
 
     if (ply > 0) {
       if (is_repetition_draw()) return draw_score;
-      if (!arbiter::can_checkmate(pos, Color::White) && !arbiter::can_checkmate(pos, Color::Black)) return draw_score;
+      if (!arbiter::can_checkmate(pos, Color::White) && !arbiter::can_checkmate(pos, Color::Black))
+        return draw_score;
       // Mate distance pruning: no line from here beats a mate already found nearer the root.
       alpha = std::max(alpha, -mate_score + ply);
       beta = std::min(beta, mate_score - ply - 1);
@@ -575,7 +599,7 @@ class Engine {
     MoveList moves;
     arbiter::generate_legal_moves(pos, moves);
     if (moves.empty()) return in_check ? -mate_score + ply : draw_score;  // checkmate or stalemate
-    if (ply > 0 && pos.halfmove_clock() >= 100) return draw_score;      // fifty moves, and not mated
+    if (ply > 0 && pos.halfmove_clock() >= 100) return draw_score;  // fifty moves, and not mated
     if (ply >= max_ply - 1) return evaluate(pos);
 
     Move tt_move = Move::none();
@@ -591,7 +615,8 @@ class Engine {
     if (ply == 0 && root_best_) tt_move = root_best_;
 
     int scores[MoveList::capacity];
-    for (std::size_t i = 0; i < moves.size(); ++i) scores[i] = move_order_score(pos, moves[i], tt_move, ply);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      scores[i] = move_order_score(pos, moves[i], tt_move, ply);
 
     const int alpha_before = alpha;
     int best = -infinity;
@@ -610,7 +635,8 @@ class Engine {
         score = -search_node(ply + 1, depth - 1, -beta, -alpha, pv_node);
       } else {  // principal variation search: prove the move worse with a null window
         score = -search_node(ply + 1, depth - 1, -alpha - 1, -alpha, false);
-        if (score > alpha && score < beta) score = -search_node(ply + 1, depth - 1, -beta, -alpha, true);
+        if (score > alpha && score < beta)
+          score = -search_node(ply + 1, depth - 1, -beta, -alpha, true);
       }
       tracker_.pop();
       if (stopped_) return 0;
@@ -627,7 +653,8 @@ class Engine {
                 killers_[ply][1] = killers_[ply][0];
                 killers_[ply][0] = m;
               }
-              int& h = history_[int(pos.side_to_move())][arbiter::index(m.from())][arbiter::index(m.to())];
+              int& h = history_[int(pos.side_to_move())][arbiter::index(m.from())]
+                               [arbiter::index(m.to())];
               h = std::min(h + depth * depth, 1 << 20);
             }
             break;
@@ -667,17 +694,21 @@ class Engine {
       // Only moves to enemy pieces (and the en passant square), then quiet promotions.
       const Color us = pos.side_to_move();
       Bitboard targets = pos.pieces(~us);
-      if (pos.en_passant_square() != Square::None) targets |= arbiter::square_bb(pos.en_passant_square());
+      if (pos.en_passant_square() != Square::None)
+        targets |= arbiter::square_bb(pos.en_passant_square());
       arbiter::generate_legal_moves(pos, moves, arbiter::MoveFilter{targets, 0x3F});
       const Bitboard last_rank = us == Color::White ? arbiter::Rank8 : arbiter::Rank1;
       const Bitboard seventh = us == Color::White ? arbiter::rank_bb(6) : arbiter::rank_bb(1);
       if (pos.pieces(us, PieceType::Pawn) & seventh)
-        arbiter::generate_legal_moves(pos, moves, arbiter::MoveFilter{last_rank & ~pos.occupied(),
-                                                                      arbiter::MoveFilter::type_bit(PieceType::Pawn)});
+        arbiter::generate_legal_moves(
+            pos, moves,
+            arbiter::MoveFilter{last_rank & ~pos.occupied(),
+                                arbiter::MoveFilter::type_bit(PieceType::Pawn)});
     }
 
     int scores[MoveList::capacity];
-    for (std::size_t i = 0; i < moves.size(); ++i) scores[i] = move_order_score(pos, moves[i], Move::none(), ply);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      scores[i] = move_order_score(pos, moves[i], Move::none(), ply);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move m = pick(moves, scores, i);
       if (!in_check && ((m.is_promotion() && m.promotion_type() != PieceType::Queen) ||

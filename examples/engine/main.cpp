@@ -63,7 +63,8 @@ class UciSession {
       in >> command;
       if (command == "uci") {
         say("id name arbiter_engine " + std::to_string(ARBITER_VERSION_MAJOR) + "." +
-            std::to_string(ARBITER_VERSION_MINOR) + "\nid author The arbiter authors\n"
+            std::to_string(ARBITER_VERSION_MINOR) +
+            "\nid author The arbiter authors\n"
             "option name Hash type spin default 16 min 1 max 4096\nuciok");
       } else if (command == "isready") {
         say("readyok");
@@ -129,7 +130,8 @@ class UciSession {
       while (in >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
       arbiter::FenOptions options;
       options.lenient = true;  // GUIs sometimes leave out the move counters
-      const arbiter::Result<arbiter::ParsedFen, arbiter::FenError> r = arbiter::parse_fen(fen, options);
+      const arbiter::Result<arbiter::ParsedFen, arbiter::FenError> r =
+          arbiter::parse_fen(fen, options);
       if (!r) {
         say("info string invalid FEN: " + r.error().message());
         return;
@@ -146,7 +148,8 @@ class UciSession {
     for (std::string text; in >> text;) {
       const arbiter::Result<Move, arbiter::UciError> r = arbiter::parse_uci(pos, text);
       if (!r) {
-        say("info string " + text + ": " + arbiter::describe(r.error()) + "; the moves after it are ignored");
+        say("info string " + text + ": " + arbiter::describe(r.error()) +
+            "; the moves after it are ignored");
         break;
       }
       moves.push_back(*r);
@@ -163,15 +166,24 @@ class UciSession {
         in >> v;
         return v;
       };
-      if (word == "depth") limits.depth = int(number());
-      else if (word == "movetime") limits.movetime = number();
-      else if (word == "wtime") limits.wtime = number();
-      else if (word == "btime") limits.btime = number();
-      else if (word == "winc") limits.winc = number();
-      else if (word == "binc") limits.binc = number();
-      else if (word == "movestogo") limits.movestogo = int(number());
-      else if (word == "nodes") limits.nodes = std::uint64_t(number());
-      else if (word == "infinite") limits.infinite = true;
+      if (word == "depth")
+        limits.depth = int(number());
+      else if (word == "movetime")
+        limits.movetime = number();
+      else if (word == "wtime")
+        limits.wtime = number();
+      else if (word == "btime")
+        limits.btime = number();
+      else if (word == "winc")
+        limits.winc = number();
+      else if (word == "binc")
+        limits.binc = number();
+      else if (word == "movestogo")
+        limits.movestogo = int(number());
+      else if (word == "nodes")
+        limits.nodes = std::uint64_t(number());
+      else if (word == "infinite")
+        limits.infinite = true;
     }
     infinite_ = limits.infinite;
     stop_ = false;
@@ -181,8 +193,9 @@ class UciSession {
           limits,
           [&](const engine::Info& i) {
             const std::int64_t nps = i.time_ms > 0 ? std::int64_t(i.nodes) * 1000 / i.time_ms : 0;
-            say("info depth " + std::to_string(i.depth) + " seldepth " + std::to_string(i.seldepth) + " score " +
-                score_text(i.score) + " nodes " + std::to_string(i.nodes) + " nps " + std::to_string(nps) + " time " +
+            say("info depth " + std::to_string(i.depth) + " seldepth " +
+                std::to_string(i.seldepth) + " score " + score_text(i.score) + " nodes " +
+                std::to_string(i.nodes) + " nps " + std::to_string(nps) + " time " +
                 std::to_string(i.time_ms) + " pv " + pv_text(root, i.pv));
           },
           &stop_);
@@ -217,17 +230,27 @@ int selfplay(int argc, char** argv) {
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
-    if (arg == "--games" && has_value) games = std::atoi(argv[++i]);
-    else if (arg == "--depth" && has_value) limits.depth = std::atoi(argv[++i]);
-    else if (arg == "--movetime" && has_value) limits.movetime = std::atoll(argv[++i]);
-    else if (arg == "--nodes" && has_value) limits.nodes = std::uint64_t(std::atoll(argv[++i]));
-    else if (arg == "--fen" && has_value) fen = argv[++i];
-    else if (arg == "--max-plies" && has_value) max_plies = std::atoi(argv[++i]);
-    else if (arg == "--hash" && has_value) hash = std::size_t(std::atoi(argv[++i]));
-    else if (arg == "--no-claims") claim_draws = false;
+    if (arg == "--games" && has_value)
+      games = std::atoi(argv[++i]);
+    else if (arg == "--depth" && has_value)
+      limits.depth = std::atoi(argv[++i]);
+    else if (arg == "--movetime" && has_value)
+      limits.movetime = std::atoll(argv[++i]);
+    else if (arg == "--nodes" && has_value)
+      limits.nodes = std::uint64_t(std::atoll(argv[++i]));
+    else if (arg == "--fen" && has_value)
+      fen = argv[++i];
+    else if (arg == "--max-plies" && has_value)
+      max_plies = std::atoi(argv[++i]);
+    else if (arg == "--hash" && has_value)
+      hash = std::size_t(std::atoi(argv[++i]));
+    else if (arg == "--no-claims")
+      claim_draws = false;
     else {
-      std::fprintf(stderr, "usage: %s selfplay [--games N] [--depth D | --movetime MS | --nodes N] "
-                           "[--fen FEN] [--max-plies N] [--hash MB] [--no-claims]\n", argv[0]);
+      std::fprintf(stderr,
+                   "usage: %s selfplay [--games N] [--depth D | --movetime MS | --nodes N] "
+                   "[--fen FEN] [--max-plies N] [--hash MB] [--no-claims]\n",
+                   argv[0]);
       return 2;
     }
   }
@@ -261,17 +284,29 @@ int selfplay(int argc, char** argv) {
     const engine::SelfPlayGame g = engine::play_game(engine, start, opening, options);
     std::printf("[Game %d]\n", n + 1);
     if (!fen.empty()) std::printf("[FEN \"%s\"]\n", arbiter::to_fen(start).c_str());
-    std::printf("%s\nTermination: %s\n", engine::movetext(g).c_str(), engine::termination_text(g).c_str());
-    if (g.count_mismatches) std::printf("WARNING: the engine's repetition counts differed from arbiter's at %d plies\n", g.count_mismatches);
+    std::printf("%s\nTermination: %s\n", engine::movetext(g).c_str(),
+                engine::termination_text(g).c_str());
+    if (g.count_mismatches)
+      std::printf("WARNING: the engine's repetition counts differed from arbiter's at %d plies\n",
+                  g.count_mismatches);
     std::printf("\n");
     switch (g.game.result()) {
-      case arbiter::GameResult::WhiteWins: ++white; break;
-      case arbiter::GameResult::BlackWins: ++black; break;
-      case arbiter::GameResult::Draw: ++draws; break;
-      case arbiter::GameResult::Ongoing: ++unfinished; break;
+      case arbiter::GameResult::WhiteWins:
+        ++white;
+        break;
+      case arbiter::GameResult::BlackWins:
+        ++black;
+        break;
+      case arbiter::GameResult::Draw:
+        ++draws;
+        break;
+      case arbiter::GameResult::Ongoing:
+        ++unfinished;
+        break;
     }
   }
-  std::printf("White wins %d, Black wins %d, draws %d, unfinished %d\n", white, black, draws, unfinished);
+  std::printf("White wins %d, Black wins %d, draws %d, unfinished %d\n", white, black, draws,
+              unfinished);
   return 0;
 }
 
@@ -280,7 +315,8 @@ int selfplay(int argc, char** argv) {
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "selfplay") return selfplay(argc, argv);
   if (argc > 1) {
-    std::fprintf(stderr, "usage: %s            (UCI)\n       %s selfplay [options]\n", argv[0], argv[0]);
+    std::fprintf(stderr, "usage: %s            (UCI)\n       %s selfplay [options]\n", argv[0],
+                 argv[0]);
     return 2;
   }
   std::ios::sync_with_stdio(false);

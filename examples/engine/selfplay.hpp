@@ -37,8 +37,9 @@ struct SelfPlayGame {
   bool claimed = false;
   arbiter::Claim claim;
   arbiter::Ruling ruling;
-  unsigned engine_count_at_claim = 0;  ///< threefold: the engine's own count of the claimed position
-  int claim_score = 0;                 ///< the claimant's search score
+  unsigned engine_count_at_claim =
+      0;                ///< threefold: the engine's own count of the claimed position
+  int claim_score = 0;  ///< the claimant's search score
   /// Plies at which the engine's repetition count (own keys) differed from arbiter's.
   int count_mismatches = 0;
   std::vector<int> scores;  ///< the score of each searched move, from the mover's side
@@ -46,8 +47,8 @@ struct SelfPlayGame {
 
 /// Plays one game from `start`: first the `opening` moves (legal, played as they are),
 /// then the engine for both sides.
-inline SelfPlayGame play_game(Engine& engine, const Position& start, const std::vector<Move>& opening,
-                              const SelfPlayOptions& options) {
+inline SelfPlayGame play_game(Engine& engine, const Position& start,
+                              const std::vector<Move>& opening, const SelfPlayOptions& options) {
   SelfPlayGame g;
   g.game = arbiter::Game(start, options.game);
   engine.new_game();
@@ -75,23 +76,32 @@ inline SelfPlayGame play_game(Engine& engine, const Position& start, const std::
         arbiter::Claim c;
         c.claimant = engine.position().side_to_move();
         bool claim = true;
-        if (claims.threefold_on_board) c.kind = arbiter::ClaimKind::Threefold;
-        else if (claims.fifty_on_board) c.kind = arbiter::ClaimKind::FiftyMoves;
-        else if (claims.threefold_intended.contains(move)) c = {arbiter::ClaimKind::Threefold, c.claimant, move};
-        else if (claims.fifty_intended.contains(move)) c = {arbiter::ClaimKind::FiftyMoves, c.claimant, move};
+        if (claims.threefold_on_board)
+          c.kind = arbiter::ClaimKind::Threefold;
+        else if (claims.fifty_on_board)
+          c.kind = arbiter::ClaimKind::FiftyMoves;
+        else if (claims.threefold_intended.contains(move))
+          c = {arbiter::ClaimKind::Threefold, c.claimant, move};
+        else if (claims.fifty_intended.contains(move))
+          c = {arbiter::ClaimKind::FiftyMoves, c.claimant, move};
         else if (r.score < 0 && claims.threefold())
           c = {arbiter::ClaimKind::Threefold, c.claimant, claims.threefold_intended[0]};
-        else if (r.score < 0 && claims.fifty()) c = {arbiter::ClaimKind::FiftyMoves, c.claimant, claims.fifty_intended[0]};
-        else claim = false;
+        else if (r.score < 0 && claims.fifty())
+          c = {arbiter::ClaimKind::FiftyMoves, c.claimant, claims.fifty_intended[0]};
+        else
+          claim = false;
         if (claim) {
           g.claimed = true;
           g.claim = c;
           g.claim_score = r.score;
           if (c.kind == arbiter::ClaimKind::Threefold)
-            g.engine_count_at_claim = c.has_intended() ? engine.repetition_count_after(c.intended) : engine.repetition_count();
+            g.engine_count_at_claim = c.has_intended() ? engine.repetition_count_after(c.intended)
+                                                       : engine.repetition_count();
           g.ruling = g.game.claim(c);
-          if (g.game.is_over()) continue;  // a correct claim: drawn (the loop checks the counts once more)
-          if (c.has_intended()) move = c.intended;  // an incorrect claim: the written move must be played
+          if (g.game.is_over())
+            continue;  // a correct claim: drawn (the loop checks the counts once more)
+          if (c.has_intended())
+            move = c.intended;  // an incorrect claim: the written move must be played
           g.claimed = false;
         }
       }
@@ -109,8 +119,10 @@ inline std::string movetext(const SelfPlayGame& g, std::size_t width = 80) {
   for (arbiter::GameRecord::Ply p = 1; p <= record.ply(); ++p) {
     const Position& before = record.position(p - 1);
     std::string t;
-    if (before.side_to_move() == Color::White) t = std::to_string(record.move_number(p)) + ". ";
-    else if (p == 1) t = std::to_string(record.move_number(p)) + "... ";
+    if (before.side_to_move() == Color::White)
+      t = std::to_string(record.move_number(p)) + ". ";
+    else if (p == 1)
+      t = std::to_string(record.move_number(p)) + "... ";
     tokens.push_back(t + arbiter::to_san(before, record.move(p)));
   }
   if (g.claimed) {
@@ -118,10 +130,11 @@ inline std::string movetext(const SelfPlayGame& g, std::size_t width = 80) {
     std::string how = "on the board";
     if (g.claim.has_intended()) {
       how = "writing " + std::to_string(pos.fullmove_number()) +
-            (pos.side_to_move() == Color::White ? ". " : "... ") + arbiter::to_san(pos, g.claim.intended);
+            (pos.side_to_move() == Color::White ? ". " : "... ") +
+            arbiter::to_san(pos, g.claim.intended);
     }
-    tokens.push_back(std::string("{") + (g.claim.claimant == Color::White ? "White" : "Black") + " claims a draw by " +
-                     arbiter::to_string(g.claim.kind) + ", " + how + "}");
+    tokens.push_back(std::string("{") + (g.claim.claimant == Color::White ? "White" : "Black") +
+                     " claims a draw by " + arbiter::to_string(g.claim.kind) + ", " + how + "}");
   }
   tokens.push_back(g.capped ? "*" : arbiter::to_pgn(g.game.result()));
   std::string text, line;
@@ -135,12 +148,14 @@ inline std::string movetext(const SelfPlayGame& g, std::size_t width = 80) {
   return text + line;
 }
 
-/// "threefold repetition claim (Article 9.2.1, FIDE Laws of Chess, 1 January 2023), 1/2-1/2, 84 plies"
+/// "threefold repetition claim (Article 9.2.1, FIDE Laws of Chess, 1 January 2023), 1/2-1/2, 84
+/// plies"
 inline std::string termination_text(const SelfPlayGame& g) {
   const std::string plies = std::to_string(g.game.record().ply()) + " plies";
   if (g.capped) return "not over after " + plies + " (cap reached)";
-  return std::string(arbiter::to_string(g.game.termination())) + " (Article " + g.game.termination_article() + ", " +
-         g.game.rules().laws().name + "), " + arbiter::to_pgn(g.game.result()) + ", " + plies;
+  return std::string(arbiter::to_string(g.game.termination())) + " (Article " +
+         g.game.termination_article() + ", " + g.game.rules().laws().name + "), " +
+         arbiter::to_pgn(g.game.result()) + ", " + plies;
 }
 
 }  // namespace engine

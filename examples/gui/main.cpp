@@ -18,19 +18,19 @@
 #include <iostream>
 #include <string>
 
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 
 #include <arbiter/arbiter.hpp>
 
 #include "session.hpp"
 
 #if defined(_WIN32)
-#  include <io.h>
-#  define ARBITER_GUI_ISATTY(fd) (_isatty(fd) != 0)
+#include <io.h>
+#define ARBITER_GUI_ISATTY(fd) (_isatty(fd) != 0)
 #else
-#  include <unistd.h>
-#  define ARBITER_GUI_ISATTY(fd) (isatty(fd) != 0)
+#include <unistd.h>
+#define ARBITER_GUI_ISATTY(fd) (isatty(fd) != 0)
 #endif
 
 namespace {
@@ -41,17 +41,21 @@ constexpr int exit_bad_options = 2;
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"arbiter-gui: two players at one board, with arbiter ruling by the FIDE Laws of Chess"};
+  CLI::App app{
+      "arbiter-gui: two players at one board, with arbiter ruling by the FIDE Laws of Chess"};
   std::string fen = "startpos", edition = "latest", time_control = "standard", language = "en";
   bool unicode = false, no_board = false, trust_fen_clock = false, no_agreement = false;
   app.add_option("--fen", fen, "the starting position in FEN, or startpos")->capture_default_str();
-  app.add_option("--rules", edition, "the edition of the FIDE Laws: 1997, 2001, ..., 2023, or latest")
+  app.add_option("--rules", edition,
+                 "the edition of the FIDE Laws: 1997, 2001, ..., 2023, or latest")
       ->capture_default_str();
   app.add_option("--time-control", time_control, "standard, rapid or blitz")->capture_default_str();
-  app.add_option("--lang", language, "the language of the texts and piece letters: en, pt, es or ru")
+  app.add_option("--lang", language,
+                 "the language of the texts and piece letters: en, pt, es or ru")
       ->capture_default_str();
   app.add_flag("--unicode", unicode, "draw the board with figurines");
-  app.add_flag("--no-board", no_board, "do not show the board at the start and after every move (`board` still does)");
+  app.add_flag("--no-board", no_board,
+               "do not show the board at the start and after every move (`board` still does)");
   app.add_flag("--trust-fen-clock", trust_fen_clock,
                "count the halfmove clock of --fen as moves already played (fifty-move rule)");
   app.add_flag("--no-agreement", no_agreement, "the event forbids draws by agreement (9.1.1)");
@@ -66,12 +70,15 @@ int main(int argc, char** argv) {
 
   arbiter_gui::Config config;
   if (!arbiter::parse_edition(edition, config.options.rules.edition)) {
-    fmt::print(stderr, "arbiter-gui: unknown edition '{}' (1997, 2001, 2005, 2009, 2014, 2017, 2018, 2023)\n",
-               edition);
+    fmt::print(
+        stderr,
+        "arbiter-gui: unknown edition '{}' (1997, 2001, 2005, 2009, 2014, 2017, 2018, 2023)\n",
+        edition);
     return exit_bad_options;
   }
   if (!arbiter::parse_time_control(time_control, config.options.rules.time_control)) {
-    fmt::print(stderr, "arbiter-gui: unknown time control '{}' (standard, rapid, blitz)\n", time_control);
+    fmt::print(stderr, "arbiter-gui: unknown time control '{}' (standard, rapid, blitz)\n",
+               time_control);
     return exit_bad_options;
   }
   if (!arbiter::parse_language(language, config.language)) {

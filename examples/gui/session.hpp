@@ -23,15 +23,18 @@ struct Config {
   arbiter::Position start = arbiter::Position::startpos();
   arbiter::GameOptions options{};
   arbiter::Language language = arbiter::Language::English;
-  bool unicode = false;     ///< figurine board
-  bool show_board = true;   ///< the board at the start and after every move
-  bool ansi = false;        ///< colours (only when standard output is a terminal)
+  bool unicode = false;    ///< figurine board
+  bool show_board = true;  ///< the board at the start and after every move
+  bool ansi = false;       ///< colours (only when standard output is a terminal)
 };
 
 class Session {
  public:
   Session(const Config& config, std::FILE* out)
-      : config_(config), out_(out), game_(config.start, config.options), explain_(config.language) {}
+      : config_(config),
+        out_(out),
+        game_(config.start, config.options),
+        explain_(config.language) {}
 
   const arbiter::Game& game() const noexcept { return game_; }
 
@@ -40,8 +43,10 @@ class Session {
     const arbiter::Rules& rules = game_.rules();
     say(text(t().banner, {{"laws", arbiter::full_name(rules.edition, lang())},
                           {"time_control", arbiter::display_name(rules.time_control, lang())}}));
-    if (config_.show_board) show_position();
-    else show_status();
+    if (config_.show_board)
+      show_position();
+    else
+      show_status();
   }
 
   /// The prompt for the next command.
@@ -63,16 +68,22 @@ class Session {
       if (no_args(command, args)) show_position();
     } else if (command == "fen") {
       if (no_args(command, args)) say(arbiter::to_fen(game_.position()));
-    } else if (command == "offer" || command == "accept" || command == "decline" || command == "flag" ||
-               command == "resign") {
+    } else if (command == "offer" || command == "accept" || command == "decline" ||
+               command == "flag" || command == "resign") {
       arbiter::Color who = stm();
       if (args.size() > 1) return extra(command, args[1]);
-      if (args.size() == 1 && !parse_color(args[0], who)) return error(text(t().not_color, {{"text", args[0]}}));
-      if (command == "offer") offer(who);
-      else if (command == "accept") accept(who);
-      else if (command == "decline") decline(who);
-      else if (command == "flag") event(game_.flag_fall(who));
-      else event(game_.resign(who));
+      if (args.size() == 1 && !parse_color(args[0], who))
+        return error(text(t().not_color, {{"text", args[0]}}));
+      if (command == "offer")
+        offer(who);
+      else if (command == "accept")
+        accept(who);
+      else if (command == "decline")
+        decline(who);
+      else if (command == "flag")
+        event(game_.flag_fall(who));
+      else
+        event(game_.resign(who));
     } else if (command == "touch") {
       touch(args);
     } else if (command == "claim") {
@@ -89,13 +100,16 @@ class Session {
   const Texts& t() const noexcept { return texts_for(lang()); }
   arbiter::Color stm() const noexcept { return game_.position().side_to_move(); }
 
-  static std::string text(std::string_view pattern, std::initializer_list<arbiter::MessageArg> args = {}) {
+  static std::string text(std::string_view pattern,
+                          std::initializer_list<arbiter::MessageArg> args = {}) {
     return arbiter::fill_placeholders(pattern, args);
   }
   void say(std::string_view s) const { fmt::print(out_, "{}\n", s); }
   void say_styled(std::string_view s, const char* ansi) const {
-    if (config_.ansi) fmt::print(out_, "{}{}\033[0m\n", ansi, s);
-    else say(s);
+    if (config_.ansi)
+      fmt::print(out_, "{}{}\033[0m\n", ansi, s);
+    else
+      say(s);
   }
   /// A message about bad input or a refused event; always true (the session goes on).
   bool error(std::string_view s) const {
@@ -126,7 +140,8 @@ class Session {
 
   /// The board (unless turned off for moves) and the state of the game.
   void show_position() const {
-    say(config_.unicode ? fmt::format("{:u}", game_.position()) : fmt::format("{:d}", game_.position()));
+    say(config_.unicode ? fmt::format("{:u}", game_.position())
+                        : fmt::format("{:d}", game_.position()));
     show_status();
   }
 
@@ -143,7 +158,9 @@ class Session {
       if (!game_.offer_standing(offerer)) continue;
       const arbiter::Color answerer = ~offerer;
       // The answer is by the player to move unless a colour is named.
-      const std::string suffix = answerer == stm() ? "" : answerer == arbiter::Color::White ? " white" : " black";
+      const std::string suffix = answerer == stm()                   ? ""
+                                 : answerer == arbiter::Color::White ? " white"
+                                                                     : " black";
       say(text(t().offer_standing, {{"Offerer", capital(offerer)},
                                     {"answerer", arbiter::display_name(answerer, lang())},
                                     {"accept", "accept" + suffix},
@@ -167,12 +184,16 @@ class Session {
     // Why, in the game's terms: how it ended, or what must be moved.
     if (e == arbiter::GameError::GameOver) {
       if (with_ending) say(arbiter::explain_ending(game_, explain_));
-    } else if (e == arbiter::GameError::MustPlayIntendedMove && game_.must_play() != arbiter::Move::none()) {
-      say(arbiter::render(arbiter::Message::MustPlay, lang(), {{"san", san(game_.position(), game_.must_play())}}));
-    } else if (e == arbiter::GameError::MustMoveSamePiece && game_.must_move_from() != arbiter::Square::None) {
+    } else if (e == arbiter::GameError::MustPlayIntendedMove &&
+               game_.must_play() != arbiter::Move::none()) {
+      say(arbiter::render(arbiter::Message::MustPlay, lang(),
+                          {{"san", san(game_.position(), game_.must_play())}}));
+    } else if (e == arbiter::GameError::MustMoveSamePiece &&
+               game_.must_move_from() != arbiter::Square::None) {
       say(arbiter::render(arbiter::Message::MustMoveSamePiece, lang(),
                           {{"square", arbiter::to_string(game_.must_move_from())}}));
-    } else if ((e == arbiter::GameError::MustMoveTouchedPiece || e == arbiter::GameError::MustCaptureTouchedPiece) &&
+    } else if ((e == arbiter::GameError::MustMoveTouchedPiece ||
+                e == arbiter::GameError::MustCaptureTouchedPiece) &&
                game_.touched_square() != arbiter::Square::None) {
       say(text(t().touched_square, {{"square", arbiter::to_string(game_.touched_square())}}));
     }
@@ -199,10 +220,13 @@ class Session {
   }
   static bool parse_color(std::string_view word, arbiter::Color& c) {
     const std::string w = lower(word);
-    if (w == "white" || w == "w" || w == "brancas" || w == "blancas" || w == "белые") c = arbiter::Color::White;
-    else if (w == "black" || w == "b" || w == "pretas" || w == "negras" || w == "чёрные" || w == "черные")
+    if (w == "white" || w == "w" || w == "brancas" || w == "blancas" || w == "белые")
+      c = arbiter::Color::White;
+    else if (w == "black" || w == "b" || w == "pretas" || w == "negras" || w == "чёрные" ||
+             w == "черные")
       c = arbiter::Color::Black;
-    else return false;
+    else
+      return false;
     return true;
   }
   static bool parse_square(std::string_view word, arbiter::Square& s) {
@@ -290,9 +314,12 @@ class Session {
         break;
       }
       const int number = game_.record().move_number(game_.record().ply());
-      if (mover == arbiter::Color::White) played += (played.empty() ? "" : " ") + std::to_string(number) + ".";
-      else if (first) played += std::to_string(number) + "...";
-      else played += " ";
+      if (mover == arbiter::Color::White)
+        played += (played.empty() ? "" : " ") + std::to_string(number) + ".";
+      else if (first)
+        played += std::to_string(number) + "...";
+      else
+        played += " ";
       played += san(before, m);
       first = false;
       if (offer_was_standing && !game_.is_over()) {
@@ -306,8 +333,10 @@ class Session {
     flush_played(played);
     if (moved_) {
       moved_ = false;
-      if (config_.show_board) show_position();
-      else show_status();
+      if (config_.show_board)
+        show_position();
+      else
+        show_status();
     }
   }
   void flush_played(std::string& played) {
@@ -417,8 +446,8 @@ class Session {
   /// An illegal written move as two squares (E1: a claim with an illegal move is incorrect).
   static bool raw_move(std::string_view word, arbiter::Move& m) {
     arbiter::Square from, to;
-    if (word.size() != 4 || !parse_square(word.substr(0, 2), from) || !parse_square(word.substr(2, 2), to) ||
-        from == to)
+    if (word.size() != 4 || !parse_square(word.substr(0, 2), from) ||
+        !parse_square(word.substr(2, 2), to) || from == to)
       return false;
     m = arbiter::Move(from, to);
     return true;
@@ -430,7 +459,8 @@ class Session {
     const bool written = intended != arbiter::Move::none();
     if (a.threefold_on_board || (written && contains(a.threefold_intended, intended)))
       return arbiter::ClaimKind::Threefold;
-    if (a.fifty_on_board || (written && contains(a.fifty_intended, intended))) return arbiter::ClaimKind::FiftyMoves;
+    if (a.fifty_on_board || (written && contains(a.fifty_intended, intended)))
+      return arbiter::ClaimKind::FiftyMoves;
     return arbiter::ClaimKind::Threefold;
   }
 

@@ -9,30 +9,30 @@
 namespace arbiter_gui {
 
 struct Texts {
-  const char* banner;         ///< {laws} {time_control}
+  const char* banner;  ///< {laws} {time_control}
   const char* prompt_white;
   const char* prompt_black;
   const char* prompt_over;
-  const char* result;         ///< {result}
-  const char* unknown;        ///< {word}
-  const char* bad_move;       ///< {move} {detail}
-  const char* move_refused;   ///< {move} {reason}
-  const char* refused;        ///< {reason}
-  const char* touched_square; ///< {square}
-  const char* offer_made;     ///< {Color} {edition} {article}
-  const char* offer_early;    ///< a draw offer by the player to move, before making a move
-  const char* offer_standing; ///< {Offerer} {answerer} {accept} {decline}
-  const char* declined;       ///< {Color}
-  const char* rejected_touch; ///< {Color} {edition} {article}
-  const char* rejected_move;  ///< {Color} {edition} {article}
-  const char* touched;        ///< {Color} {square} {edition} {article}
-  const char* no_piece;       ///< {square}
-  const char* not_square;     ///< {text}
+  const char* result;          ///< {result}
+  const char* unknown;         ///< {word}
+  const char* bad_move;        ///< {move} {detail}
+  const char* move_refused;    ///< {move} {reason}
+  const char* refused;         ///< {reason}
+  const char* touched_square;  ///< {square}
+  const char* offer_made;      ///< {Color} {edition} {article}
+  const char* offer_early;     ///< a draw offer by the player to move, before making a move
+  const char* offer_standing;  ///< {Offerer} {answerer} {accept} {decline}
+  const char* declined;        ///< {Color}
+  const char* rejected_touch;  ///< {Color} {edition} {article}
+  const char* rejected_move;   ///< {Color} {edition} {article}
+  const char* touched;         ///< {Color} {square} {edition} {article}
+  const char* no_piece;        ///< {square}
+  const char* not_square;      ///< {text}
   const char* touch_usage;
-  const char* not_color;      ///< {text}
-  const char* extra;          ///< {text} {command}
-  const char* claim_bad_move; ///< {move} {detail}
-  const char* claim_usage;    ///< {text}
+  const char* not_color;       ///< {text}
+  const char* extra;           ///< {text} {command}
+  const char* claim_bad_move;  ///< {move} {detail}
+  const char* claim_usage;     ///< {text}
   const char* help;
 };
 

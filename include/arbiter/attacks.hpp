@@ -13,8 +13,8 @@
 #include "types.hpp"
 
 #if defined(__BMI2__) && !defined(ARBITER_NO_PEXT)
-#  include <immintrin.h>
-#  define ARBITER_USE_PEXT 1
+#include <immintrin.h>
+#define ARBITER_USE_PEXT 1
 #endif
 
 namespace arbiter {
@@ -44,8 +44,10 @@ constexpr Bitboard ray_attacks(int sq, Bitboard occupied, const int (*dirs)[2]) 
   return b;
 }
 
-inline constexpr int knight_deltas[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-inline constexpr int king_deltas[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+inline constexpr int knight_deltas[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                                            {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+inline constexpr int king_deltas[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
+                                          {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 inline constexpr int white_pawn_deltas[2][2] = {{-1, 1}, {1, 1}};
 inline constexpr int black_pawn_deltas[2][2] = {{-1, -1}, {1, -1}};
 inline constexpr int rook_dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
@@ -60,8 +62,8 @@ constexpr std::array<Bitboard, 64> leaper_table(const int (&deltas)[N][2]) noexc
 
 inline constexpr std::array<Bitboard, 64> knight_table = leaper_table(knight_deltas);
 inline constexpr std::array<Bitboard, 64> king_table = leaper_table(king_deltas);
-inline constexpr std::array<std::array<Bitboard, 64>, 2> pawn_table = {leaper_table(white_pawn_deltas),
-                                                                    leaper_table(black_pawn_deltas)};
+inline constexpr std::array<std::array<Bitboard, 64>, 2> pawn_table = {
+    leaper_table(white_pawn_deltas), leaper_table(black_pawn_deltas)};
 
 // Magic multipliers found offline by a seeded random search (any collision-free set
 // works; these give the minimal 12/9-bit tables).
@@ -115,7 +117,9 @@ struct Magic {
     return unsigned(((occupied & mask) * magic) >> shift);
 #endif
   }
-  ARBITER_FORCE_INLINE Bitboard attacks(Bitboard occupied) const noexcept { return table[index(occupied)]; }
+  ARBITER_FORCE_INLINE Bitboard attacks(Bitboard occupied) const noexcept {
+    return table[index(occupied)];
+  }
 };
 
 struct SliderTables {
@@ -146,7 +150,8 @@ struct SliderTables {
   }
 
  private:
-  static void init(Magic* magics, Bitboard* table, const int (*dirs)[2], const Bitboard* multipliers) noexcept {
+  static void init(Magic* magics, Bitboard* table, const int (*dirs)[2],
+                   const Bitboard* multipliers) noexcept {
     Bitboard* next = table;
     for (int s = 0; s < 64; ++s) {
       Bitboard edges = ((Rank1 | Rank8) & ~rank_bb(s / 8)) | ((FileA | FileH) & ~file_bb(s % 8));
@@ -175,14 +180,20 @@ inline const SliderTables& slider_tables() noexcept {
 constexpr Bitboard pawn_attacks(Color c, Square s) noexcept {
   return detail::pawn_table[std::size_t(index(c))][std::size_t(index(s))];
 }
-constexpr Bitboard knight_attacks(Square s) noexcept { return detail::knight_table[std::size_t(index(s))]; }
-constexpr Bitboard king_attacks(Square s) noexcept { return detail::king_table[std::size_t(index(s))]; }
+constexpr Bitboard knight_attacks(Square s) noexcept {
+  return detail::knight_table[std::size_t(index(s))];
+}
+constexpr Bitboard king_attacks(Square s) noexcept {
+  return detail::king_table[std::size_t(index(s))];
+}
 
 /// Squares attacked by all pawns of colour `c` in `pawns`.
 template <Color C>
 constexpr Bitboard pawn_attacks_bb(Bitboard pawns) noexcept {
-  if constexpr (C == Color::White) return shift<7>(pawns) | shift<9>(pawns);
-  else return shift<-7>(pawns) | shift<-9>(pawns);
+  if constexpr (C == Color::White)
+    return shift<7>(pawns) | shift<9>(pawns);
+  else
+    return shift<-7>(pawns) | shift<-9>(pawns);
 }
 
 inline Bitboard bishop_attacks(Square s, Bitboard occupied) noexcept {
@@ -195,19 +206,29 @@ inline Bitboard queen_attacks(Square s, Bitboard occupied) noexcept {
   return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
 }
 /// Squares strictly between `a` and `b` if they share a rank, file or diagonal; else empty.
-inline Bitboard between_bb(Square a, Square b) noexcept { return detail::slider_tables().between[index(a)][index(b)]; }
+inline Bitboard between_bb(Square a, Square b) noexcept {
+  return detail::slider_tables().between[index(a)][index(b)];
+}
 /// The full rank, file or diagonal through `a` and `b`; empty if they share none.
-inline Bitboard line_bb(Square a, Square b) noexcept { return detail::slider_tables().line[index(a)][index(b)]; }
+inline Bitboard line_bb(Square a, Square b) noexcept {
+  return detail::slider_tables().line[index(a)][index(b)];
+}
 
 /// Attacks of a piece type from a square (pawns excluded: they depend on colour).
 inline Bitboard attacks_of(PieceType t, Square s, Bitboard occupied) noexcept {
   switch (t) {
-    case PieceType::Knight: return knight_attacks(s);
-    case PieceType::Bishop: return bishop_attacks(s, occupied);
-    case PieceType::Rook: return rook_attacks(s, occupied);
-    case PieceType::Queen: return queen_attacks(s, occupied);
-    case PieceType::King: return king_attacks(s);
-    default: return 0;
+    case PieceType::Knight:
+      return knight_attacks(s);
+    case PieceType::Bishop:
+      return bishop_attacks(s, occupied);
+    case PieceType::Rook:
+      return rook_attacks(s, occupied);
+    case PieceType::Queen:
+      return queen_attacks(s, occupied);
+    case PieceType::King:
+      return king_attacks(s);
+    default:
+      return 0;
   }
 }
 

@@ -31,14 +31,16 @@ constexpr bool is_audit_finding(Termination t) noexcept {
     case Termination::Stalemate:
     case Termination::DeadPosition:
     case Termination::FivefoldRepetition:
-    case Termination::SeventyFiveMoves: return true;
+    case Termination::SeventyFiveMoves:
+      return true;
     case Termination::None:
     case Termination::Agreement:
     case Termination::Resignation:
     case Termination::ResignationDraw:
     case Termination::TimeForfeit:
     case Termination::FlagFallDraw:
-    case Termination::IllegalPositionDraw: return false;
+    case Termination::IllegalPositionDraw:
+      return false;
   }
   return false;
 }
@@ -48,27 +50,30 @@ struct Finding {
   /// have made (9.2, 9.3); Checkmate, Stalemate, DeadPosition, FivefoldRepetition,
   /// SeventyFiveMoves, an ending that needed no claim (5.1.1, 5.2.1, 5.2.2, 9.6).
   Termination kind = Termination::ThreefoldClaim;
-  GameRecord::Ply ply = 0;        ///< the position where it holds (the claimant has the move there)
-  GameRecord::Ply until_ply = 0;  ///< runs (fifty-move claims, dead positions, 75 moves): the last ply where it held
-  bool on_board = false;          ///< claims: available on the board (else only by a written move)
-  std::vector<Move> intended;     ///< claims: written moves that would make the claim correct
+  GameRecord::Ply ply = 0;  ///< the position where it holds (the claimant has the move there)
+  GameRecord::Ply until_ply =
+      0;  ///< runs (fifty-move claims, dead positions, 75 moves): the last ply where it held
+  bool on_board = false;       ///< claims: available on the board (else only by a written move)
+  std::vector<Move> intended;  ///< claims: written moves that would make the claim correct
   std::vector<GameRecord::Ply> occurrences;  ///< repetitions: the plies where the position occurred
-  std::int32_t halfmoves = 0;     ///< plies without pawn move or capture at `ply`
-  const char* article = "";       ///< in the edition in use
+  std::int32_t halfmoves = 0;                ///< plies without pawn move or capture at `ply`
+  const char* article = "";                  ///< in the edition in use
 
-  bool is_claim() const noexcept { return kind == Termination::ThreefoldClaim || kind == Termination::FiftyMoveClaim; }
+  bool is_claim() const noexcept {
+    return kind == Termination::ThreefoldClaim || kind == Termination::FiftyMoveClaim;
+  }
 };
 
 struct GameAudit {
-  GameRecord::Ply plies = 0;                   ///< moves in the record
-  std::vector<Finding> findings;               ///< in order of ply
-  Termination ending = Termination::None;      ///< the first automatic ending, if any
-  GameRecord::Ply end_ply = 0;                 ///< the ply it happened at
-  bool played_on = false;                      ///< moves were played after it (void)
-  GameResult laws_result = GameResult::Ongoing;///< what the Laws make of the record, if decided
-  bool result_agrees = true;                   ///< the recorded result is possible under the Laws
-  const char* disagreement = "";               ///< why not, in English (the tool words it in other languages)
-  int counts[termination_count] = {};          ///< findings by kind (indexed by Termination)
+  GameRecord::Ply plies = 0;                     ///< moves in the record
+  std::vector<Finding> findings;                 ///< in order of ply
+  Termination ending = Termination::None;        ///< the first automatic ending, if any
+  GameRecord::Ply end_ply = 0;                   ///< the ply it happened at
+  bool played_on = false;                        ///< moves were played after it (void)
+  GameResult laws_result = GameResult::Ongoing;  ///< what the Laws make of the record, if decided
+  bool result_agrees = true;                     ///< the recorded result is possible under the Laws
+  const char* disagreement = "";  ///< why not, in English (the tool words it in other languages)
+  int counts[termination_count] = {};  ///< findings by kind (indexed by Termination)
 
   int count(Termination kind) const noexcept { return counts[int(kind)]; }
 };
@@ -106,15 +111,19 @@ class GameAuditor {
   GameAudit finish(GameResult recorded) const {
     GameAudit a = audit_;
     a.played_on = a.ending != Termination::None && a.end_ply < a.plies;
-    const Position& last = record_.position(a.ending != Termination::None ? a.end_ply : record_.ply());
+    const Position& last =
+        record_.position(a.ending != Termination::None ? a.end_ply : record_.ply());
     if (a.ending != Termination::None) {
       a.laws_result = a.ending == Termination::Checkmate
-                          ? (last.side_to_move() == Color::White ? GameResult::BlackWins : GameResult::WhiteWins)
+                          ? (last.side_to_move() == Color::White ? GameResult::BlackWins
+                                                                 : GameResult::WhiteWins)
                           : GameResult::Draw;
       if (recorded != GameResult::Ongoing && recorded != a.laws_result) {
         a.result_agrees = false;
-        a.disagreement = a.played_on ? "the game had already ended; the later moves and the recorded result are void"
-                                     : "the game ended otherwise on the board";
+        a.disagreement =
+            a.played_on
+                ? "the game had already ended; the later moves and the recorded result are void"
+                : "the game ended otherwise on the board";
       }
     } else if (recorded == GameResult::WhiteWins || recorded == GameResult::BlackWins) {
       // A win needs a side that can still mate: a flag fall is then a draw (6.9), and so,
@@ -134,7 +143,8 @@ class GameAuditor {
   // Adds a finding, or extends the run of the same kind that ended at the previous ply
   // (a 75-move count, a dead position or a fifty-move claim stays true from ply to ply).
   Finding* extend(Termination kind, GameRecord::Ply ply) {
-    for (auto it = audit_.findings.rbegin(); it != audit_.findings.rend() && it->until_ply + 1 >= ply; ++it)
+    for (auto it = audit_.findings.rbegin();
+         it != audit_.findings.rend() && it->until_ply + 1 >= ply; ++it)
       if (it->kind == kind && it->until_ply + 1 == ply) {
         it->until_ply = ply;
         return &*it;
@@ -176,14 +186,16 @@ class GameAuditor {
       if (audit_.ending == Termination::None) {
         audit_.ending = t;
         audit_.end_ply = ply;
-        tentative_75_ = t == Termination::SeventyFiveMoves && rules_.seventyfive() == SeventyFiveRule::Last75;
+        tentative_75_ =
+            t == Termination::SeventyFiveMoves && rules_.seventyfive() == SeventyFiveRule::Last75;
       }
       if (over()) return;  // no claim once the game has ended
     }
     const AvailableClaims c = available_claims(record_, ply, ClaimContext{}, rules_);
     if (c.threefold()) {
-      Finding& f = add_claim(Termination::ThreefoldClaim, ply, c.threefold_on_board, c.threefold_intended,
-                             c.threefold_on_board ? art.threefold_on_board : art.threefold_intended);
+      Finding& f =
+          add_claim(Termination::ThreefoldClaim, ply, c.threefold_on_board, c.threefold_intended,
+                    c.threefold_on_board ? art.threefold_on_board : art.threefold_intended);
       f.occurrences = record_.occurrences(ply);
     }
     if (c.fifty()) {
@@ -200,11 +212,13 @@ class GameAuditor {
   const Rules& rules_;
   std::size_t max_intended_;
   GameAudit audit_;
-  bool tentative_75_ = false;  // a 75-move ending under "the last 75 moves" (2014) until a reset voids it
+  bool tentative_75_ =
+      false;  // a 75-move ending under "the last 75 moves" (2014) until a reset voids it
 };
 
 /// Audits a whole record under the rules it was built with (see GameAuditor).
-inline GameAudit audit_game(const GameRecord& record, GameResult recorded, std::size_t max_intended = 8) {
+inline GameAudit audit_game(const GameRecord& record, GameResult recorded,
+                            std::size_t max_intended = 8) {
   return GameAuditor(record, max_intended).audit(recorded);
 }
 

@@ -24,12 +24,15 @@ inline bool is_fivefold(const GameRecord& record, GameRecord::Ply ply, FivefoldR
 
 /// Whether the position at `ply` ends the game by the 75-move rule (150 plies without
 /// pawn move or capture; the clock per the record's policy).
-inline bool is_seventyfive(const GameRecord& record, GameRecord::Ply ply, SeventyFiveRule rule) noexcept {
-  return rule != SeventyFiveRule::None && record.halfmoves(ply) >= HalfmoveClock::automatic_threshold;
+inline bool is_seventyfive(const GameRecord& record, GameRecord::Ply ply,
+                           SeventyFiveRule rule) noexcept {
+  return rule != SeventyFiveRule::None &&
+         record.halfmoves(ply) >= HalfmoveClock::automatic_threshold;
 }
 
 /// The automatic ending at `ply`, if any.
-inline Termination automatic_ending(const GameRecord& record, GameRecord::Ply ply, const Rules& rules) noexcept {
+inline Termination automatic_ending(const GameRecord& record, GameRecord::Ply ply,
+                                    const Rules& rules) noexcept {
   const Termination on_board = board_ending(record.position(ply));
   if (on_board != Termination::None) return on_board;
   if (is_fivefold(record, ply, rules.fivefold())) return Termination::FivefoldRepetition;
@@ -40,7 +43,8 @@ inline Termination automatic_ending(const GameRecord& record, GameRecord::Ply pl
 /// Whether the game recorded had ended by itself at or before `ply`: some position up to
 /// it ended the game without a claim (Article 5 on the board, 9.6). Mate and stalemate
 /// leave no move, so only the automatic draws can lie behind the last position.
-inline bool ended_automatically(const GameRecord& record, GameRecord::Ply ply, const Rules& rules) noexcept {
+inline bool ended_automatically(const GameRecord& record, GameRecord::Ply ply,
+                                const Rules& rules) noexcept {
   if (automatic_ending(record, ply, rules) != Termination::None) return true;
   for (GameRecord::Ply p = 0; p < ply; ++p)
     if (automatic_ending(record, p, rules) != Termination::None) return true;

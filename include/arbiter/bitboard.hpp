@@ -7,7 +7,7 @@
 #include "types.hpp"
 
 #if defined(_MSC_VER) && !defined(__clang__)
-#  include <intrin.h>
+#include <intrin.h>
 #endif
 
 namespace arbiter {
@@ -63,17 +63,28 @@ ARBITER_FORCE_INLINE Square pop_lsb(Bitboard& b) noexcept {
 /// Shifts every square one step in a direction, dropping squares that would wrap.
 template <int Delta>
 constexpr Bitboard shift(Bitboard b) noexcept {
-  if constexpr (Delta == 8) return b << 8;
-  else if constexpr (Delta == -8) return b >> 8;
-  else if constexpr (Delta == 16) return b << 16;
-  else if constexpr (Delta == -16) return b >> 16;
-  else if constexpr (Delta == 1) return (b & ~FileH) << 1;
-  else if constexpr (Delta == -1) return (b & ~FileA) >> 1;
-  else if constexpr (Delta == 9) return (b & ~FileH) << 9;
-  else if constexpr (Delta == 7) return (b & ~FileA) << 7;
-  else if constexpr (Delta == -7) return (b & ~FileH) >> 7;
-  else if constexpr (Delta == -9) return (b & ~FileA) >> 9;
-  else static_assert(Delta == 8, "unsupported shift");
+  if constexpr (Delta == 8)
+    return b << 8;
+  else if constexpr (Delta == -8)
+    return b >> 8;
+  else if constexpr (Delta == 16)
+    return b << 16;
+  else if constexpr (Delta == -16)
+    return b >> 16;
+  else if constexpr (Delta == 1)
+    return (b & ~FileH) << 1;
+  else if constexpr (Delta == -1)
+    return (b & ~FileA) >> 1;
+  else if constexpr (Delta == 9)
+    return (b & ~FileH) << 9;
+  else if constexpr (Delta == 7)
+    return (b & ~FileA) << 7;
+  else if constexpr (Delta == -7)
+    return (b & ~FileH) >> 7;
+  else if constexpr (Delta == -9)
+    return (b & ~FileA) >> 9;
+  else
+    static_assert(Delta == 8, "unsupported shift");
 }
 
 }  // namespace arbiter

@@ -44,10 +44,14 @@ enum class Inadmissible : std::uint8_t {
 
 constexpr const char* to_string(Inadmissible i) noexcept {
   switch (i) {
-    case Inadmissible::None: return "admissible";
-    case Inadmissible::GameOver: return "the game has already ended";
-    case Inadmissible::NotOnMove: return "the claimant does not have the move";
-    case Inadmissible::PieceTouched: return "the claimant touched a piece with intent to move it";
+    case Inadmissible::None:
+      return "admissible";
+    case Inadmissible::GameOver:
+      return "the game has already ended";
+    case Inadmissible::NotOnMove:
+      return "the claimant does not have the move";
+    case Inadmissible::PieceTouched:
+      return "the claimant touched a piece with intent to move it";
   }
   return "?";
 }
@@ -64,8 +68,8 @@ struct ClaimContext {
 struct Ruling {
   ClaimKind kind = ClaimKind::Threefold;
   bool with_intended = false;
-  Move intended = Move::none();   ///< the written move, as claimed (may be illegal)
-  GameRecord::Ply ply = 0;        ///< the ply of the position the claim was made in
+  Move intended = Move::none();  ///< the written move, as claimed (may be illegal)
+  GameRecord::Ply ply = 0;       ///< the ply of the position the claim was made in
   /// The condition judged was the position (or count) after the written move; false:
   /// the position on the board (also when a written move was given but the board alone
   /// already makes the claim correct).
@@ -88,14 +92,14 @@ struct Ruling {
   std::int32_t last_reset = HalfmoveClock::none;
 
   // Consequences
-  bool draw = false;                 ///< a correct claim: the game is drawn at once (9.5.2)
-  int opponent_seconds_added = 0;    ///< an incorrect claim (9.5.3)
-  int claimant_seconds_after = -1;   ///< 1997-2005 deductions, when the time left was given
-  Move must_play = Move::none();     ///< the intended move, which must now be played
-  bool intended_illegal = false;     ///< E1: the written move is illegal
+  bool draw = false;                ///< a correct claim: the game is drawn at once (9.5.2)
+  int opponent_seconds_added = 0;   ///< an incorrect claim (9.5.3)
+  int claimant_seconds_after = -1;  ///< 1997-2005 deductions, when the time left was given
+  Move must_play = Move::none();    ///< the intended move, which must now be played
+  bool intended_illegal = false;    ///< E1: the written move is illegal
   /// E1: the player must move the piece on this square (Square::None: any move, 4.5).
   Square must_move_from = Square::None;
-  bool counts_as_offer = false;      ///< 9.1.2.3: the claim is also a draw offer
+  bool counts_as_offer = false;  ///< 9.1.2.3: the claim is also a draw offer
 
   bool admissible() const noexcept { return inadmissible == Inadmissible::None; }
 };
@@ -108,9 +112,12 @@ inline Ruling inadmissible(const Claim& claim, Inadmissible why, const Rules& ru
   r.intended = claim.intended;
   r.inadmissible = why;
   const Articles& a = rules.laws().articles;
-  if (why == Inadmissible::PieceTouched) r.article = a.right_to_claim_lost;
-  else if (claim.kind == ClaimKind::Threefold) r.article = claim.has_intended() ? a.threefold_intended : a.threefold_on_board;
-  else r.article = claim.has_intended() ? a.fifty_intended : a.fifty_on_board;
+  if (why == Inadmissible::PieceTouched)
+    r.article = a.right_to_claim_lost;
+  else if (claim.kind == ClaimKind::Threefold)
+    r.article = claim.has_intended() ? a.threefold_intended : a.threefold_on_board;
+  else
+    r.article = claim.has_intended() ? a.fifty_intended : a.fifty_on_board;
   return r;
 }
 }  // namespace detail
@@ -118,13 +125,15 @@ inline Ruling inadmissible(const Claim& claim, Inadmissible why, const Rules& ru
 /// Rules on a claim against the game record. A claim after the game has ended is
 /// inadmissible: after an ending the caller reports (context.game_over) or one the record
 /// shows, at its last position or before (Article 5, 9.6).
-inline Ruling evaluate(const GameRecord& record, const Claim& claim, const ClaimContext& context, const Rules& rules) {
+inline Ruling evaluate(const GameRecord& record, const Claim& claim, const ClaimContext& context,
+                       const Rules& rules) {
   const Laws& laws = rules.laws();
   const Articles& a = laws.articles;
   const Position& pos = record.position();
   if (context.game_over || ended_automatically(record, record.ply(), rules))
     return detail::inadmissible(claim, Inadmissible::GameOver, rules);
-  if (claim.claimant != pos.side_to_move()) return detail::inadmissible(claim, Inadmissible::NotOnMove, rules);
+  if (claim.claimant != pos.side_to_move())
+    return detail::inadmissible(claim, Inadmissible::NotOnMove, rules);
   if (context.piece_touched && laws.claim_right_lost_by == ClaimRightLostBy::PieceTouched)
     return detail::inadmissible(claim, Inadmissible::PieceTouched, rules);
 
@@ -146,7 +155,8 @@ inline Ruling evaluate(const GameRecord& record, const Claim& claim, const Claim
     // the board alone decides (no written move, an illegal one, or the board suffices).
     r.by_intended_move = by_move || (legal && !on_board);
     if (r.by_intended_move) {
-      const PositionSignature sig = identity_signature(pos.play_unchecked(claim.intended), record.castling_identity());
+      const PositionSignature sig =
+          identity_signature(pos.play_unchecked(claim.intended), record.castling_identity());
       if (!pos.is_irreversible(claim.intended))
         for (GameRecord::Ply p = 0; p <= ply; ++p)
           if (record.signature(p) == sig) r.occurrences.push_back(p);
@@ -157,7 +167,8 @@ inline Ruling evaluate(const GameRecord& record, const Claim& claim, const Claim
     // E1: an illegal written move makes the claim incorrect, whatever the board shows;
     // with a legal one, a condition already true on the board is enough.
     r.correct = !r.intended_illegal && (by_move || on_board);
-    r.article = r.by_intended_move || r.intended_illegal ? a.threefold_intended : a.threefold_on_board;
+    r.article =
+        r.by_intended_move || r.intended_illegal ? a.threefold_intended : a.threefold_on_board;
   } else {
     const std::int32_t before = record.halfmoves();
     r.last_reset = record.last_reset(ply);
@@ -182,7 +193,8 @@ inline Ruling evaluate(const GameRecord& record, const Claim& claim, const Claim
   // written move must be played (E1: if illegal, another move of the same piece).
   r.penalty_article = rules.penalty_article();
   r.opponent_seconds_added = rules.opponent_bonus_seconds();
-  if (claim.claimant_seconds_left >= 0) r.claimant_seconds_after = rules.claimant_seconds_after(claim.claimant_seconds_left);
+  if (claim.claimant_seconds_left >= 0)
+    r.claimant_seconds_after = rules.claimant_seconds_after(claim.claimant_seconds_left);
   if (legal) {
     r.must_play = claim.intended;
   } else if (claim.has_intended()) {
@@ -191,7 +203,8 @@ inline Ruling evaluate(const GameRecord& record, const Claim& claim, const Claim
     bool piece_can_move = false;
     if (piece != Piece::None && color_of(piece) == claim.claimant) {
       MoveList moves;
-      generate_legal_moves(pos, moves, MoveFilter{~Bitboard(0), MoveFilter::type_bit(type_of(piece))});
+      generate_legal_moves(pos, moves,
+                           MoveFilter{~Bitboard(0), MoveFilter::type_bit(type_of(piece))});
       for (Move m : moves) piece_can_move |= m.from() == from;
     }
     r.must_move_from = piece_can_move ? from : Square::None;
@@ -203,11 +216,11 @@ inline Ruling evaluate(const GameRecord& record, const Claim& claim, const Claim
 /// that would make a claim correct. The search over moves runs only where a claim
 /// is within one move (a position seen twice, or 99 plies without reset).
 struct AvailableClaims {
-  bool right_lost = false;         ///< 9.4: a piece was touched this turn, no claim now
-  bool threefold_on_board = false; ///< 9.2.2 (2023)
-  bool fifty_on_board = false;     ///< 9.3.2
-  MoveList threefold_intended;     ///< 9.2.1: moves after which the position occurs a third time
-  MoveList fifty_intended;         ///< 9.3.1: moves that complete the fifty moves
+  bool right_lost = false;          ///< 9.4: a piece was touched this turn, no claim now
+  bool threefold_on_board = false;  ///< 9.2.2 (2023)
+  bool fifty_on_board = false;      ///< 9.3.2
+  MoveList threefold_intended;      ///< 9.2.1: moves after which the position occurs a third time
+  MoveList fifty_intended;          ///< 9.3.1: moves that complete the fifty moves
 
   bool threefold() const noexcept { return threefold_on_board || !threefold_intended.empty(); }
   bool fifty() const noexcept { return fifty_on_board || !fifty_intended.empty(); }
@@ -216,8 +229,8 @@ struct AvailableClaims {
 
 /// What the player to move at `ply` could have claimed, on the history up to it (the
 /// audit asks this of every ply of a finished game).
-inline AvailableClaims available_claims(const GameRecord& record, GameRecord::Ply ply, const ClaimContext& context,
-                                        const Rules& rules) {
+inline AvailableClaims available_claims(const GameRecord& record, GameRecord::Ply ply,
+                                        const ClaimContext& context, const Rules& rules) {
   AvailableClaims c;
   if (context.game_over) return c;
   if (context.piece_touched && rules.laws().claim_right_lost_by == ClaimRightLostBy::PieceTouched) {
@@ -237,7 +250,8 @@ inline AvailableClaims available_claims(const GameRecord& record, GameRecord::Pl
 }
 
 /// What the player to move could claim now (at the record's last ply).
-inline AvailableClaims available_claims(const GameRecord& record, const ClaimContext& context, const Rules& rules) {
+inline AvailableClaims available_claims(const GameRecord& record, const ClaimContext& context,
+                                        const Rules& rules) {
   return available_claims(record, record.ply(), context, rules);
 }
 

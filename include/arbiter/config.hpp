@@ -8,29 +8,30 @@
 #define ARBITER_VERSION_PATCH 0
 #define ARBITER_VERSION_STRING "0.2.0"
 // One number for comparisons in #if: 10000 * major + 100 * minor + patch.
-#define ARBITER_VERSION (ARBITER_VERSION_MAJOR * 10000 + ARBITER_VERSION_MINOR * 100 + ARBITER_VERSION_PATCH)
+#define ARBITER_VERSION \
+  (ARBITER_VERSION_MAJOR * 10000 + ARBITER_VERSION_MINOR * 100 + ARBITER_VERSION_PATCH)
 
 #if defined(__GNUC__) || defined(__clang__)
-#  define ARBITER_FORCE_INLINE inline __attribute__((always_inline))
-#  define ARBITER_LIKELY(x) __builtin_expect(!!(x), 1)
-#  define ARBITER_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define ARBITER_FORCE_INLINE inline __attribute__((always_inline))
+#define ARBITER_LIKELY(x) __builtin_expect(!!(x), 1)
+#define ARBITER_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #elif defined(_MSC_VER)
-#  define ARBITER_FORCE_INLINE __forceinline
-#  define ARBITER_LIKELY(x) (x)
-#  define ARBITER_UNLIKELY(x) (x)
+#define ARBITER_FORCE_INLINE __forceinline
+#define ARBITER_LIKELY(x) (x)
+#define ARBITER_UNLIKELY(x) (x)
 #else
-#  define ARBITER_FORCE_INLINE inline
-#  define ARBITER_LIKELY(x) (x)
-#  define ARBITER_UNLIKELY(x) (x)
+#define ARBITER_FORCE_INLINE inline
+#define ARBITER_LIKELY(x) (x)
+#define ARBITER_UNLIKELY(x) (x)
 #endif
 
 // ARBITER_ASSERT checks preconditions of the unchecked (engine) paths in debug
 // builds. It never throws: it aborts, so it works with -fno-exceptions.
 #ifndef ARBITER_ASSERT
-#  ifdef NDEBUG
-#    define ARBITER_ASSERT(cond) ((void)0)
-#  else
-#    include <cassert>
-#    define ARBITER_ASSERT(cond) assert(cond)
-#  endif
+#ifdef NDEBUG
+#define ARBITER_ASSERT(cond) ((void)0)
+#else
+#include <cassert>
+#define ARBITER_ASSERT(cond) assert(cond)
+#endif
 #endif

@@ -61,10 +61,14 @@ constexpr bool parse_language(std::string_view text, Language& out) noexcept {
 /// R D T B C, Spanish R D T A C, Russian Кр Ф Л С К.
 constexpr SanLanguage san_language(Language l) noexcept {
   switch (l) {
-    case Language::English: return SanLanguage::English;
-    case Language::Portuguese: return SanLanguage::Portuguese;
-    case Language::Spanish: return SanLanguage::Spanish;
-    case Language::Russian: return SanLanguage::Russian;
+    case Language::English:
+      return SanLanguage::English;
+    case Language::Portuguese:
+      return SanLanguage::Portuguese;
+    case Language::Spanish:
+      return SanLanguage::Spanish;
+    case Language::Russian:
+      return SanLanguage::Russian;
   }
   return SanLanguage::English;
 }
@@ -79,7 +83,8 @@ struct ExplainOptions {
   int max_listed_moves = 10;
 
   constexpr ExplainOptions() noexcept = default;
-  constexpr ExplainOptions(Language l) noexcept : language(l), notation(san_language(l)) {}  // NOLINT: implicit
+  constexpr ExplainOptions(Language l) noexcept
+      : language(l), notation(san_language(l)) {}  // NOLINT: implicit
   constexpr ExplainOptions(Language l, SanLanguage n) noexcept : language(l), notation(n) {}
 };
 
@@ -88,37 +93,119 @@ struct ExplainOptions {
 /// Every message id. The order is the order of detail::message_table.
 enum class Message : std::uint16_t {
   // Names
-  ClaimThreefold, ClaimFifty, ByThreefold, ByFifty,
-  EditionShort, EditionFromJuly, EditionFromJanuary,
-  TimeControlStandard, TimeControlRapid, TimeControlBlitz,
-  White, Black, WhiteCapital, BlackCapital,
-  TermNone, TermCheckmate, TermStalemate, TermDeadPosition, TermFivefold, TermSeventyFive,
-  TermThreefoldClaim, TermFiftyClaim, TermAgreement, TermResignation, TermResignationDraw,
-  TermTimeForfeit, TermFlagFallDraw, TermIllegalPositionDraw,
-  InadmissibleNone, InadmissibleGameOver, InadmissibleNotOnMove, InadmissiblePieceTouched,
-  ErrorNone, ErrorGameOver, ErrorIllegalMove, ErrorMustPlayIntendedMove, ErrorMustMoveSamePiece,
-  ErrorMustMoveTouchedPiece, ErrorMustCaptureTouchedPiece, ErrorNotOnMove, ErrorNoOffer,
-  ErrorAgreementNotAllowed, ErrorNotApplicable,
+  ClaimThreefold,
+  ClaimFifty,
+  ByThreefold,
+  ByFifty,
+  EditionShort,
+  EditionFromJuly,
+  EditionFromJanuary,
+  TimeControlStandard,
+  TimeControlRapid,
+  TimeControlBlitz,
+  White,
+  Black,
+  WhiteCapital,
+  BlackCapital,
+  TermNone,
+  TermCheckmate,
+  TermStalemate,
+  TermDeadPosition,
+  TermFivefold,
+  TermSeventyFive,
+  TermThreefoldClaim,
+  TermFiftyClaim,
+  TermAgreement,
+  TermResignation,
+  TermResignationDraw,
+  TermTimeForfeit,
+  TermFlagFallDraw,
+  TermIllegalPositionDraw,
+  InadmissibleNone,
+  InadmissibleGameOver,
+  InadmissibleNotOnMove,
+  InadmissiblePieceTouched,
+  ErrorNone,
+  ErrorGameOver,
+  ErrorIllegalMove,
+  ErrorMustPlayIntendedMove,
+  ErrorMustMoveSamePiece,
+  ErrorMustMoveTouchedPiece,
+  ErrorMustCaptureTouchedPiece,
+  ErrorNotOnMove,
+  ErrorNoOffer,
+  ErrorAgreementNotAllowed,
+  ErrorNotApplicable,
   // Pieces of evidence
-  AtStart, AfterMove, ListAnd, ListMore, ResetAfterMove, ResetAtStart, ResetBeforeStart,
+  AtStart,
+  AfterMove,
+  ListAnd,
+  ListMore,
+  ResetAfterMove,
+  ResetAtStart,
+  ResetBeforeStart,
   // How a game ended
-  EndNone, EndCheckmate, EndStalemate, EndDeadPosition, EndFivefold, EndSeventyFive, EndThreefoldClaim,
-  EndFiftyClaim, EndAgreement, EndResignation, EndResignationDraw, EndTimeForfeit, EndFlagFallDraw,
+  EndNone,
+  EndCheckmate,
+  EndStalemate,
+  EndDeadPosition,
+  EndFivefold,
+  EndSeventyFive,
+  EndThreefoldClaim,
+  EndFiftyClaim,
+  EndAgreement,
+  EndResignation,
+  EndResignationDraw,
+  EndTimeForfeit,
+  EndFlagFallDraw,
   EndIllegalPositionDraw,
   // Rulings on claims
-  ThreefoldCorrectOnBoard, ThreefoldCorrectIntended, ThreefoldIncorrectOnBoard, ThreefoldIncorrectIntended,
-  ThreefoldIncorrectIllegal, FiftyCorrectOnBoard, FiftyCorrectIntended,
-  FiftyIncorrectOnBoard, FiftyIncorrectIntended, FiftyIncorrectResets, FiftyIncorrectIllegal,
+  ThreefoldCorrectOnBoard,
+  ThreefoldCorrectIntended,
+  ThreefoldIncorrectOnBoard,
+  ThreefoldIncorrectIntended,
+  ThreefoldIncorrectIllegal,
+  FiftyCorrectOnBoard,
+  FiftyCorrectIntended,
+  FiftyIncorrectOnBoard,
+  FiftyIncorrectIntended,
+  FiftyIncorrectResets,
+  FiftyIncorrectIllegal,
   ClaimInadmissible,
   // What follows an incorrect claim
-  Penalty, ClaimantTime, ClaimantHalfTime, ClaimantTable2001, MustPlay, MustMoveSamePiece, AnyMove,
-  NoPieceOn, NotClaimantsPiece, ClaimIsOffer,
+  Penalty,
+  ClaimantTime,
+  ClaimantHalfTime,
+  ClaimantTable2001,
+  MustPlay,
+  MustMoveSamePiece,
+  AnyMove,
+  NoPieceOn,
+  NotClaimantsPiece,
+  ClaimIsOffer,
   // What the player to move could claim
-  ClaimsGameOver, ClaimsNone, ClaimsRightLost, ClaimsThreefoldOnBoard, ClaimsThreefoldIntended,
-  ClaimsFiftyOnBoard, ClaimsFiftyIntended,
+  ClaimsGameOver,
+  ClaimsNone,
+  ClaimsRightLost,
+  ClaimsThreefoldOnBoard,
+  ClaimsThreefoldIntended,
+  ClaimsFiftyOnBoard,
+  ClaimsFiftyIntended,
   // The audit of a game (arbiter audit)
-  AuditGame, AuditAtStart, AuditAfter, AuditUntil, AuditLawsGive, AuditNothing, AuditPlayedOn, AuditDisagrees, AuditReasonVoid,
-  AuditReasonOtherwise, AuditReasonCannotMate, AuditCannotRead, AuditSummary, AuditPlayedOnCount,
+  AuditGame,
+  AuditAtStart,
+  AuditAfter,
+  AuditUntil,
+  AuditLawsGive,
+  AuditNothing,
+  AuditPlayedOn,
+  AuditDisagrees,
+  AuditReasonVoid,
+  AuditReasonOtherwise,
+  AuditReasonCannotMate,
+  AuditCannotRead,
+  AuditSummary,
+  AuditPlayedOnCount,
   AuditDisagreeingCount,
 };
 
@@ -135,7 +222,8 @@ enum class MessageGroup : std::uint8_t {
 
 struct MessageInfo {
   Message id;
-  const char* key;  ///< a stable name for translators and tests, e.g. "ruling.threefold.correct.on_board"
+  const char*
+      key;  ///< a stable name for translators and tests, e.g. "ruling.threefold.correct.on_board"
   MessageGroup group;
   const char* text[language_count];  ///< en, pt, es, ru
 };
@@ -675,34 +763,50 @@ constexpr bool message_table_in_order() noexcept {
     if (int(message_table[i].id) != int(i)) return false;
   return true;
 }
-static_assert(message_table_in_order(), "detail::message_table must list the messages in the order of Message");
-static_assert(int(Message::AuditDisagreeingCount) + 1 == int(sizeof(message_table) / sizeof(message_table[0])),
+static_assert(message_table_in_order(),
+              "detail::message_table must list the messages in the order of Message");
+static_assert(int(Message::AuditDisagreeingCount) + 1 ==
+                  int(sizeof(message_table) / sizeof(message_table[0])),
               "every Message needs a row in detail::message_table");
 }  // namespace detail
 
-inline constexpr int message_count = int(sizeof(detail::message_table) / sizeof(detail::message_table[0]));
+inline constexpr int message_count =
+    int(sizeof(detail::message_table) / sizeof(detail::message_table[0]));
 
 // The names are looked up as first id + enumerator; these keep the two orders together.
-static_assert(int(Message::TimeControlBlitz) - int(Message::TimeControlStandard) == int(TimeControl::Blitz));
-static_assert(int(Message::TermIllegalPositionDraw) - int(Message::TermNone) == int(Termination::IllegalPositionDraw));
-static_assert(int(Message::EndIllegalPositionDraw) - int(Message::EndNone) == int(Termination::IllegalPositionDraw));
+static_assert(int(Message::TimeControlBlitz) - int(Message::TimeControlStandard) ==
+              int(TimeControl::Blitz));
+static_assert(int(Message::TermIllegalPositionDraw) - int(Message::TermNone) ==
+              int(Termination::IllegalPositionDraw));
+static_assert(int(Message::EndIllegalPositionDraw) - int(Message::EndNone) ==
+              int(Termination::IllegalPositionDraw));
 static_assert(int(Message::InadmissiblePieceTouched) - int(Message::InadmissibleNone) ==
               int(Inadmissible::PieceTouched));
-static_assert(int(Message::ErrorNotApplicable) - int(Message::ErrorNone) == int(GameError::NotApplicable));
+static_assert(int(Message::ErrorNotApplicable) - int(Message::ErrorNone) ==
+              int(GameError::NotApplicable));
 
-constexpr const MessageInfo& message_info(Message id) noexcept { return detail::message_table[int(id)]; }
+constexpr const MessageInfo& message_info(Message id) noexcept {
+  return detail::message_table[int(id)];
+}
 /// The text of a message in a language, placeholders unfilled.
-constexpr const char* message_text(Message id, Language l) noexcept { return message_info(id).text[int(l)]; }
+constexpr const char* message_text(Message id, Language l) noexcept {
+  return message_info(id).text[int(l)];
+}
 /// Whether the message names an article ({article}): every ruling, every ending but
 /// EndNone, the penalty, the claim-as-offer note and the available-claim sentences that
 /// give a way to claim.
 constexpr bool names_article(Message id) noexcept {
   switch (message_info(id).group) {
-    case MessageGroup::Ruling: return true;
-    case MessageGroup::Ending: return id != Message::EndNone;
-    case MessageGroup::Consequence: return id == Message::Penalty || id == Message::ClaimIsOffer;
-    case MessageGroup::AvailableClaims: return id != Message::ClaimsGameOver && id != Message::ClaimsNone;
-    default: return false;
+    case MessageGroup::Ruling:
+      return true;
+    case MessageGroup::Ending:
+      return id != Message::EndNone;
+    case MessageGroup::Consequence:
+      return id == Message::Penalty || id == Message::ClaimIsOffer;
+    case MessageGroup::AvailableClaims:
+      return id != Message::ClaimsGameOver && id != Message::ClaimsNone;
+    default:
+      return false;
   }
 }
 
@@ -768,7 +872,8 @@ struct MessageArg {
 
 /// Fills the placeholders of `text`. A placeholder with no argument is left as it is,
 /// braces included (so a test can find it).
-inline std::string fill_placeholders(std::string_view text, std::initializer_list<MessageArg> args) {
+inline std::string fill_placeholders(std::string_view text,
+                                     std::initializer_list<MessageArg> args) {
   std::string out;
   out.reserve(text.size() + 64);
   std::size_t i = 0;
@@ -843,11 +948,17 @@ class Explainer {
   Language lang() const noexcept { return o_.language; }
   const Vocabulary& words() const noexcept { return vocabulary[int(o_.language)]; }
 
-  std::string msg(Message id, std::initializer_list<MessageArg> args = {}) const { return render(id, lang(), args); }
+  std::string msg(Message id, std::initializer_list<MessageArg> args = {}) const {
+    return render(id, lang(), args);
+  }
   std::string edition() const { return display_name(rules_.edition, lang()); }
   /// An article to cite; "?" where the edition has none.
-  static std::string_view article(std::string_view a) noexcept { return a.empty() ? std::string_view("?") : a; }
-  static std::string_view article(const char* a) noexcept { return article(std::string_view(a ? a : "")); }
+  static std::string_view article(std::string_view a) noexcept {
+    return a.empty() ? std::string_view("?") : a;
+  }
+  static std::string_view article(const char* a) noexcept {
+    return article(std::string_view(a ? a : ""));
+  }
 
   std::string count(long long n, const char* const (&forms)[3]) const {
     return std::to_string(n) + " " + forms[plural_form(lang(), n)];
@@ -875,14 +986,19 @@ class Explainer {
     std::string number = std::to_string(n);
     if (lang() == Language::English) {
       const long long last2 = n % 100, last = n % 10;
-      number += last2 >= 11 && last2 <= 13 ? "th" : last == 1 ? "st" : last == 2 ? "nd" : last == 3 ? "rd" : "th";
+      number += last2 >= 11 && last2 <= 13 ? "th"
+                : last == 1                ? "st"
+                : last == 2                ? "nd"
+                : last == 3                ? "rd"
+                                           : "th";
     }
     return fill_placeholders(words().nth_time_other, {{"n", number}});
   }
 
   /// A move with its number: "4...Ng8", "5.Nf3" (letters per the options).
   std::string numbered(const Position& before, Move m, int number) const {
-    return std::to_string(number) + (before.side_to_move() == Color::White ? "." : "...") + san(before, m);
+    return std::to_string(number) + (before.side_to_move() == Color::White ? "." : "...") +
+           san(before, m);
   }
   std::string san(const Position& before, Move m) const { return to_san(before, m, o_.notation); }
   /// The move that led to the position at `ply` (ply >= 1), numbered.
@@ -902,37 +1018,46 @@ class Explainer {
 
   /// Where a position occurred: "at the start of the game, after 2...Ng8 and after 4...Ng8".
   /// A ply one past the record is the intended move.
-  std::string occurrences(const std::vector<GameRecord::Ply>& plies, const GameRecord& record, Move intended) const {
+  std::string occurrences(const std::vector<GameRecord::Ply>& plies, const GameRecord& record,
+                          Move intended) const {
     std::vector<std::string> items;
     for (GameRecord::Ply p : plies) {
-      if (p == 0) items.push_back(msg(Message::AtStart));
-      else if (p <= record.ply()) items.push_back(msg(Message::AfterMove, {{"move", played(record, p)}}));
+      if (p == 0)
+        items.push_back(msg(Message::AtStart));
+      else if (p <= record.ply())
+        items.push_back(msg(Message::AfterMove, {{"move", played(record, p)}}));
       else if (intended != Move::none())
-        items.push_back(msg(Message::AfterMove,
-                            {{"move", numbered(record.position(), intended, record.move_number(record.ply() + 1))}}));
+        items.push_back(
+            msg(Message::AfterMove, {{"move", numbered(record.position(), intended,
+                                                       record.move_number(record.ply() + 1))}}));
     }
     return join(items, Message::ListAnd);
   }
 
   /// The halfmove count and where it started: "100 half-moves since the last pawn move or
   /// capture, 23...Rxe4".
-  std::string fifty_evidence(std::int32_t count, std::int32_t last_reset, const GameRecord& record) const {
+  std::string fifty_evidence(std::int32_t count, std::int32_t last_reset,
+                             const GameRecord& record) const {
     const std::string n = halfmoves(count);
     if (last_reset == HalfmoveClock::none)
-      return msg(Message::ResetBeforeStart,
-                 {{"halfmoves", n}, {"fen_clock", std::to_string(record.start().halfmove_clock())}});
+      return msg(
+          Message::ResetBeforeStart,
+          {{"halfmoves", n}, {"fen_clock", std::to_string(record.start().halfmove_clock())}});
     if (last_reset <= 0 || GameRecord::Ply(last_reset) > record.ply())
       return msg(Message::ResetAtStart, {{"halfmoves", n}});
-    return msg(Message::ResetAfterMove, {{"halfmoves", n}, {"move", played(record, GameRecord::Ply(last_reset))}});
+    return msg(Message::ResetAfterMove,
+               {{"halfmoves", n}, {"move", played(record, GameRecord::Ply(last_reset))}});
   }
 
   /// Moves in SAN, "Nf3, Nc3 and Nh3", at most max_listed_moves of them.
   std::string move_list(const Position& pos, const MoveList& moves) const {
     std::vector<std::string> items;
-    const std::size_t limit = o_.max_listed_moves > 0 ? std::size_t(o_.max_listed_moves) : moves.size();
+    const std::size_t limit =
+        o_.max_listed_moves > 0 ? std::size_t(o_.max_listed_moves) : moves.size();
     for (std::size_t i = 0; i < moves.size() && i < limit; ++i) items.push_back(san(pos, moves[i]));
     std::string out = join(items, Message::ListAnd);
-    if (moves.size() > limit) out += " " + msg(Message::ListMore, {{"count", std::to_string(moves.size() - limit)}});
+    if (moves.size() > limit)
+      out += " " + msg(Message::ListMore, {{"count", std::to_string(moves.size() - limit)}});
     return out;
   }
 
@@ -960,7 +1085,8 @@ inline std::string explain(const Ruling& ruling, const GameRecord& record, const
   const Position& pos = record.position();
 
   if (!ruling.admissible()) {
-    const Message by_kind = ruling.kind == ClaimKind::Threefold ? Message::ByThreefold : Message::ByFifty;
+    const Message by_kind =
+        ruling.kind == ClaimKind::Threefold ? Message::ByThreefold : Message::ByFifty;
     return x.msg(Message::ClaimInadmissible, {{"by_kind", message_text(by_kind, x.lang())},
                                               {"reason", describe(ruling.inadmissible, x.lang())},
                                               {"edition", edition},
@@ -984,7 +1110,8 @@ inline std::string explain(const Ruling& ruling, const GameRecord& record, const
                     {"nth_time", x.nth_time(static_cast<long long>(ruling.occurrences.size()))},
                     {"occurrences", x.occurrences(ruling.occurrences, record, intended)}});
     } else if (ruling.intended_illegal) {
-      text = x.msg(Message::ThreefoldIncorrectIllegal, {{"edition", edition}, {"article", article}});
+      text =
+          x.msg(Message::ThreefoldIncorrectIllegal, {{"edition", edition}, {"article", article}});
     } else if (by_move) {
       text = x.msg(Message::ThreefoldIncorrectIntended,
                    {{"edition", edition},
@@ -1005,15 +1132,22 @@ inline std::string explain(const Ruling& ruling, const GameRecord& record, const
     if (ruling.correct) {
       const std::string evidence = x.fifty_evidence(ruling.halfmoves, ruling.last_reset, record);
       const Message id = by_move ? Message::FiftyCorrectIntended : Message::FiftyCorrectOnBoard;
-      text = x.msg(id, {{"edition", edition}, {"article", article}, {"move", move_text}, {"evidence", evidence}});
+      text = x.msg(id, {{"edition", edition},
+                        {"article", article},
+                        {"move", move_text},
+                        {"evidence", evidence}});
     } else if (ruling.intended_illegal) {
       text = x.msg(Message::FiftyIncorrectIllegal, {{"edition", edition}, {"article", article}});
     } else if (by_move && pos.resets_halfmove_clock(intended)) {
-      text = x.msg(Message::FiftyIncorrectResets, {{"edition", edition}, {"article", article}, {"move", move_text}});
+      text = x.msg(Message::FiftyIncorrectResets,
+                   {{"edition", edition}, {"article", article}, {"move", move_text}});
     } else if (by_move) {
-      const std::string evidence = x.fifty_evidence(record.halfmoves() + 1, ruling.last_reset, record);
-      text = x.msg(Message::FiftyIncorrectIntended,
-                   {{"edition", edition}, {"article", article}, {"move", move_text}, {"evidence", evidence}});
+      const std::string evidence =
+          x.fifty_evidence(record.halfmoves() + 1, ruling.last_reset, record);
+      text = x.msg(Message::FiftyIncorrectIntended, {{"edition", edition},
+                                                     {"article", article},
+                                                     {"move", move_text},
+                                                     {"evidence", evidence}});
     } else {
       const std::string evidence = x.fifty_evidence(ruling.halfmoves, ruling.last_reset, record);
       text = x.msg(Message::FiftyIncorrectOnBoard,
@@ -1024,11 +1158,13 @@ inline std::string explain(const Ruling& ruling, const GameRecord& record, const
 
   // An incorrect claim: the penalty (9.5.3), the claimant's own time (1997-2005), the move
   // that must now be made, and the claim standing as an offer (9.1.2.3).
-  text += " " + x.msg(Message::Penalty, {{"edition", edition},
-                                        {"article", detail::Explainer::article(ruling.penalty_article)},
-                                        {"duration", x.duration(ruling.opponent_seconds_added)}});
+  text += " " +
+          x.msg(Message::Penalty, {{"edition", edition},
+                                   {"article", detail::Explainer::article(ruling.penalty_article)},
+                                   {"duration", x.duration(ruling.opponent_seconds_added)}});
   if (ruling.claimant_seconds_after >= 0)
-    text += " " + x.msg(Message::ClaimantTime, {{"clock", detail::Explainer::clock(ruling.claimant_seconds_after)}});
+    text += " " + x.msg(Message::ClaimantTime,
+                        {{"clock", detail::Explainer::clock(ruling.claimant_seconds_after)}});
   else if (rules.laws().claimant_deduction == ClaimantDeduction::HalfAtMost3Min)
     text += " " + x.msg(Message::ClaimantHalfTime);
   else if (rules.laws().claimant_deduction == ClaimantDeduction::Table2001)
@@ -1041,13 +1177,14 @@ inline std::string explain(const Ruling& ruling, const GameRecord& record, const
     // E1: no piece of the claimant's that can move stands on the written move's square.
     const Square from = intended.from();
     const Piece piece = pos.piece_on(from);
-    const Message why = piece == Piece::None                       ? Message::NoPieceOn
+    const Message why = piece == Piece::None                    ? Message::NoPieceOn
                         : color_of(piece) != pos.side_to_move() ? Message::NotClaimantsPiece
-                                                                  : Message::AnyMove;
+                                                                : Message::AnyMove;
     text += " " + x.msg(why, {{"square", to_string(from)}});
   }
   if (ruling.counts_as_offer) {
-    const std::string_view offer_article = detail::Explainer::article(rules.laws().articles.claim_is_offer);
+    const std::string_view offer_article =
+        detail::Explainer::article(rules.laws().articles.claim_is_offer);
     text += " " + x.msg(Message::ClaimIsOffer, {{"edition", edition}, {"article", offer_article}});
   }
   return text;
@@ -1061,8 +1198,8 @@ inline std::string explain(const Ruling& ruling, const Game& game, ExplainOption
 /// Explains how a game ended, with the article of the edition in use (`article`: the one
 /// to cite, by default article_of(termination, rules.laws()); Game::termination_article()
 /// is more precise for claims). `result` names the winner of a decisive ending.
-inline std::string explain(Termination termination, GameResult result, const Rules& rules, ExplainOptions options = {},
-                           std::string_view article = {}) {
+inline std::string explain(Termination termination, GameResult result, const Rules& rules,
+                           ExplainOptions options = {}, std::string_view article = {}) {
   const detail::Explainer x(options, rules);
   if (article.empty()) article = article_of(termination, rules.laws());
   const Color winner = result == GameResult::BlackWins ? Color::Black : Color::White;
@@ -1079,7 +1216,8 @@ inline std::string explain(Termination termination, GameResult result, const Rul
 
 /// Explains how `game` ended (or that it has not).
 inline std::string explain_ending(const Game& game, ExplainOptions options = {}) {
-  return explain(game.termination(), game.result(), game.rules(), options, game.termination_article());
+  return explain(game.termination(), game.result(), game.rules(), options,
+                 game.termination_article());
 }
 
 /// Explains what the player to move could claim now (claims.hpp available_claims()):
@@ -1090,7 +1228,8 @@ inline std::string explain(const AvailableClaims& claims, const Position& pos, c
   const detail::Explainer x(options, rules);
   const Articles& a = rules.laws().articles;
   const std::string edition = x.edition();
-  const Message mover_id = pos.side_to_move() == Color::White ? Message::WhiteCapital : Message::BlackCapital;
+  const Message mover_id =
+      pos.side_to_move() == Color::White ? Message::WhiteCapital : Message::BlackCapital;
   const char* mover = message_text(mover_id, x.lang());
   // One sentence: a way to claim, its article, and the moves to write (if any).
   auto sentence = [&](Message id, const char* article, const std::string& moves = std::string()) {
@@ -1102,22 +1241,24 @@ inline std::string explain(const AvailableClaims& claims, const Position& pos, c
   if (claims.right_lost) return sentence(Message::ClaimsRightLost, a.right_to_claim_lost);
   if (!claims.any()) return x.msg(Message::ClaimsNone, {{"Mover", mover}});
   std::vector<std::string> sentences;
-  if (claims.threefold_on_board) sentences.push_back(sentence(Message::ClaimsThreefoldOnBoard, a.threefold_on_board));
+  if (claims.threefold_on_board)
+    sentences.push_back(sentence(Message::ClaimsThreefoldOnBoard, a.threefold_on_board));
   if (!claims.threefold_intended.empty())
     sentences.push_back(sentence(Message::ClaimsThreefoldIntended, a.threefold_intended,
                                  x.move_list(pos, claims.threefold_intended)));
-  if (claims.fifty_on_board) sentences.push_back(sentence(Message::ClaimsFiftyOnBoard, a.fifty_on_board));
+  if (claims.fifty_on_board)
+    sentences.push_back(sentence(Message::ClaimsFiftyOnBoard, a.fifty_on_board));
   if (!claims.fifty_intended.empty())
-    sentences.push_back(
-        sentence(Message::ClaimsFiftyIntended, a.fifty_intended, x.move_list(pos, claims.fifty_intended)));
+    sentences.push_back(sentence(Message::ClaimsFiftyIntended, a.fifty_intended,
+                                 x.move_list(pos, claims.fifty_intended)));
   std::string text;
   for (const std::string& s : sentences) text += (text.empty() ? "" : " ") + s;
   return text;
 }
 
 /// Explains what the player to move at the end of `record` could claim now.
-inline std::string explain(const AvailableClaims& claims, const GameRecord& record, const Rules& rules,
-                           ExplainOptions options = {}) {
+inline std::string explain(const AvailableClaims& claims, const GameRecord& record,
+                           const Rules& rules, ExplainOptions options = {}) {
   return explain(claims, record.position(), rules, options);
 }
 

@@ -42,13 +42,15 @@ inline const char* piece_type_word(PieceType t) noexcept {
 
 /// The FEN letter of a piece ("N", "n"), "." for an empty square.
 inline const char* piece_letter(Piece p) noexcept {
-  constexpr const char* letters[] = {"P", "N", "B", "R", "Q", "K", ".", ".", "p", "n", "b", "r", "q", "k"};
+  constexpr const char* letters[] = {"P", "N", "B", "R", "Q", "K", ".",
+                                     ".", "p", "n", "b", "r", "q", "k"};
   return int(p) < 14 ? letters[int(p)] : ".";
 }
 
 /// The Unicode figurine of a piece ("♘", "♞"), "·" for an empty square.
 inline const char* piece_figurine(Piece p) noexcept {
-  constexpr const char* figurines[] = {"♙", "♘", "♗", "♖", "♕", "♔", "·", "·", "♟", "♞", "♝", "♜", "♛", "♚"};
+  constexpr const char* figurines[] = {"♙", "♘", "♗", "♖", "♕", "♔", "·",
+                                       "·", "♟", "♞", "♝", "♜", "♛", "♚"};
   return int(p) < 14 ? figurines[int(p)] : "·";
 }
 
@@ -120,10 +122,14 @@ inline std::string ruling_summary(const Ruling& r) {
   s += ": +" + std::to_string(r.opponent_seconds_added) + " s to the opponent (";
   s += *r.penalty_article ? r.penalty_article : "?";
   s += ")";
-  if (r.claimant_seconds_after >= 0) s += "; the claimant keeps " + std::to_string(r.claimant_seconds_after) + " s";
-  if (r.must_play != Move::none()) s += "; must play " + move_uci(r.must_play);
-  else if (r.must_move_from != Square::None) s += "; must move the piece on " + to_string(r.must_move_from);
-  else if (r.intended_illegal) s += "; any legal move";
+  if (r.claimant_seconds_after >= 0)
+    s += "; the claimant keeps " + std::to_string(r.claimant_seconds_after) + " s";
+  if (r.must_play != Move::none())
+    s += "; must play " + move_uci(r.must_play);
+  else if (r.must_move_from != Square::None)
+    s += "; must move the piece on " + to_string(r.must_move_from);
+  else if (r.intended_illegal)
+    s += "; any legal move";
   if (r.counts_as_offer) s += "; stands as a draw offer";
   return s;
 }
@@ -151,7 +157,8 @@ struct text_formatter : fmt::formatter<fmt::string_view> {
 
   template <typename FormatContext>
   auto write(std::string_view text, FormatContext& ctx) const -> decltype(ctx.out()) {
-    return fmt::formatter<fmt::string_view>::format(fmt::string_view(text.data(), text.size()), ctx);
+    return fmt::formatter<fmt::string_view>::format(fmt::string_view(text.data(), text.size()),
+                                                    ctx);
   }
 };
 
@@ -162,7 +169,8 @@ struct spec_formatter {
 
   /// Reads one of `accepted` (pairs of spec text and style) up to the closing brace.
   template <std::size_t N>
-  constexpr auto parse_style(fmt::format_parse_context& ctx, const std::pair<std::string_view, Style> (&accepted)[N])
+  constexpr auto parse_style(fmt::format_parse_context& ctx,
+                             const std::pair<std::string_view, Style> (&accepted)[N])
       -> decltype(ctx.begin()) {
     auto it = ctx.begin();
     const auto end = ctx.end();
@@ -204,7 +212,8 @@ struct fmt::formatter<arbiter::PieceType> : arbiter::detail::text_formatter<fals
 template <>
 struct fmt::formatter<arbiter::Piece> : arbiter::detail::spec_formatter {
   constexpr auto parse(fmt::format_parse_context& ctx) -> decltype(ctx.begin()) {
-    constexpr std::pair<std::string_view, Style> accepted[] = {{"u", Style::Unicode}, {"l", Style::Long}};
+    constexpr std::pair<std::string_view, Style> accepted[] = {{"u", Style::Unicode},
+                                                               {"l", Style::Long}};
     return parse_style(ctx, accepted);
   }
   template <typename FormatContext>
@@ -254,15 +263,18 @@ struct fmt::formatter<arbiter::CastlingRights> : arbiter::detail::text_formatter
 template <>
 struct fmt::formatter<arbiter::Position> : arbiter::detail::spec_formatter {
   constexpr auto parse(fmt::format_parse_context& ctx) -> decltype(ctx.begin()) {
-    constexpr std::pair<std::string_view, Style> accepted[] = {{"fen", Style::Default}, {"d", Style::Diagram},
-                                                               {"board", Style::Diagram}, {"u", Style::Unicode},
+    constexpr std::pair<std::string_view, Style> accepted[] = {{"fen", Style::Default},
+                                                               {"d", Style::Diagram},
+                                                               {"board", Style::Diagram},
+                                                               {"u", Style::Unicode},
                                                                {"unicode", Style::Unicode}};
     return parse_style(ctx, accepted);
   }
   template <typename FormatContext>
   auto format(const arbiter::Position& pos, FormatContext& ctx) const -> decltype(ctx.out()) {
     if (style == Style::Default) return fmt::format_to(ctx.out(), "{}", arbiter::to_fen(pos));
-    return fmt::format_to(ctx.out(), "{}", arbiter::detail::board_diagram(pos, style == Style::Unicode));
+    return fmt::format_to(ctx.out(), "{}",
+                          arbiter::detail::board_diagram(pos, style == Style::Unicode));
   }
 };
 
@@ -336,8 +348,10 @@ template <>
 struct fmt::formatter<arbiter::Claim> : arbiter::detail::text_formatter<false> {
   template <typename FormatContext>
   auto format(const arbiter::Claim& c, FormatContext& ctx) const -> decltype(ctx.out()) {
-    std::string s = std::string(arbiter::to_string(c.kind)) + " claim by " + arbiter::detail::color_word(c.claimant);
-    s += c.has_intended() ? ", written move " + arbiter::detail::move_uci(c.intended) : std::string(", on the board");
+    std::string s = std::string(arbiter::to_string(c.kind)) + " claim by " +
+                    arbiter::detail::color_word(c.claimant);
+    s += c.has_intended() ? ", written move " + arbiter::detail::move_uci(c.intended)
+                          : std::string(", on the board");
     return write(s, ctx);
   }
 };

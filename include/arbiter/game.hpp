@@ -26,30 +26,40 @@ namespace arbiter {
 /// returns. (The values start at 1, matching the message table of explain.hpp.)
 enum class GameError : std::uint8_t {
   GameOver = 1,             ///< the game has already ended (see Game::termination())
-  IllegalMove,           ///< not a legal move (or unreadable notation)
-  MustPlayIntendedMove,  ///< 9.5.3: after an incorrect claim, the written move must be played
-  MustMoveSamePiece,     ///< E1 / 4.3: the written move was illegal: move the same piece
-  MustMoveTouchedPiece,  ///< 4.3.1: a touched piece must be moved
+  IllegalMove,              ///< not a legal move (or unreadable notation)
+  MustPlayIntendedMove,     ///< 9.5.3: after an incorrect claim, the written move must be played
+  MustMoveSamePiece,        ///< E1 / 4.3: the written move was illegal: move the same piece
+  MustMoveTouchedPiece,     ///< 4.3.1: a touched piece must be moved
   MustCaptureTouchedPiece,  ///< 4.3.2: a touched opponent's piece must be captured
-  NotOnMove,             ///< only the player having the move may do this
-  NoOffer,               ///< there is no standing offer to accept or decline
-  AgreementNotAllowed,   ///< 9.1.1: the event forbids agreements, or (2017 on, 5.2.3)
-                         ///< not both players have made a move yet
-  NotApplicable,         ///< the event does not apply (e.g. an illegal-position draw in standard chess)
+  NotOnMove,                ///< only the player having the move may do this
+  NoOffer,                  ///< there is no standing offer to accept or decline
+  AgreementNotAllowed,      ///< 9.1.1: the event forbids agreements, or (2017 on, 5.2.3)
+                            ///< not both players have made a move yet
+  NotApplicable,  ///< the event does not apply (e.g. an illegal-position draw in standard chess)
 };
 
 constexpr const char* to_string(GameError e) noexcept {
   switch (e) {
-    case GameError::GameOver: return "the game has already ended";
-    case GameError::IllegalMove: return "illegal move";
-    case GameError::MustPlayIntendedMove: return "the move written for the claim must be played";
-    case GameError::MustMoveSamePiece: return "the written move was illegal: a move with the same piece must be made";
-    case GameError::MustMoveTouchedPiece: return "the touched piece must be moved";
-    case GameError::MustCaptureTouchedPiece: return "the touched piece must be captured";
-    case GameError::NotOnMove: return "the player does not have the move";
-    case GameError::NoOffer: return "there is no draw offer to answer";
-    case GameError::AgreementNotAllowed: return "a draw by agreement is not allowed now";
-    case GameError::NotApplicable: return "does not apply here";
+    case GameError::GameOver:
+      return "the game has already ended";
+    case GameError::IllegalMove:
+      return "illegal move";
+    case GameError::MustPlayIntendedMove:
+      return "the move written for the claim must be played";
+    case GameError::MustMoveSamePiece:
+      return "the written move was illegal: a move with the same piece must be made";
+    case GameError::MustMoveTouchedPiece:
+      return "the touched piece must be moved";
+    case GameError::MustCaptureTouchedPiece:
+      return "the touched piece must be captured";
+    case GameError::NotOnMove:
+      return "the player does not have the move";
+    case GameError::NoOffer:
+      return "there is no draw offer to answer";
+    case GameError::AgreementNotAllowed:
+      return "a draw by agreement is not allowed now";
+    case GameError::NotApplicable:
+      return "does not apply here";
   }
   return "?";
 }
@@ -71,12 +81,12 @@ struct GameEvent {
     IllegalPositionPersisted,  ///< rapid/blitz: an illegal position was left standing (E29)
   };
   Kind kind = Kind::Move;
-  Color by = Color::White;    ///< who did it (for a move: the mover; Agreement: the player to move)
-  GameRecord::Ply ply = 0;    ///< the record's ply after the event (for a move: the ply it made)
-  Move move = Move::none();   ///< Move
+  Color by = Color::White;   ///< who did it (for a move: the mover; Agreement: the player to move)
+  GameRecord::Ply ply = 0;   ///< the record's ply after the event (for a move: the ply it made)
+  Move move = Move::none();  ///< Move
   Square square = Square::None;  ///< PieceTouched
-  Claim claim{};              ///< Claim, ClaimAsOffer
-  Ruling ruling{};            ///< Claim
+  Claim claim{};                 ///< Claim, ClaimAsOffer
+  Ruling ruling{};               ///< Claim
 };
 
 struct GameOptions {
@@ -121,11 +131,13 @@ class Game {
     const Position& pos = position();
     if (!is_legal(pos, m)) return fail(GameError::IllegalMove);
     if (must_play_ != Move::none() && m != must_play_) return fail(GameError::MustPlayIntendedMove);
-    if (must_move_from_ != Square::None && m.from() != must_move_from_) return fail(GameError::MustMoveSamePiece);
+    if (must_move_from_ != Square::None && m.from() != must_move_from_)
+      return fail(GameError::MustMoveSamePiece);
     if (touched_ != Square::None) {
       const Piece p = pos.piece_on(touched_);
       if (color_of(p) == pos.side_to_move()) {
-        if (m.from() != touched_ && piece_has_move(touched_)) return fail(GameError::MustMoveTouchedPiece);
+        if (m.from() != touched_ && piece_has_move(touched_))
+          return fail(GameError::MustMoveTouchedPiece);
       } else if (!captures(m, touched_) && can_capture(touched_)) {
         return fail(GameError::MustCaptureTouchedPiece);
       }
@@ -188,7 +200,8 @@ class Game {
   Result<void, GameError> accept_draw(Color by) {
     if (is_over()) return fail(GameError::GameOver);
     if (!offer_[index(~by)]) return fail(GameError::NoOffer);
-    if (!options_.agreements_allowed || !enough_moves_for_agreement()) return fail(GameError::AgreementNotAllowed);
+    if (!options_.agreements_allowed || !enough_moves_for_agreement())
+      return fail(GameError::AgreementNotAllowed);
     log(GameEvent::Kind::DrawAccepted, by);
     end(Termination::Agreement, GameResult::Draw);
     return {};
@@ -203,7 +216,8 @@ class Game {
   /// Both players agree to a draw (5.2.3).
   Result<void, GameError> agree_draw() {
     if (is_over()) return fail(GameError::GameOver);
-    if (!options_.agreements_allowed || !enough_moves_for_agreement()) return fail(GameError::AgreementNotAllowed);
+    if (!options_.agreements_allowed || !enough_moves_for_agreement())
+      return fail(GameError::AgreementNotAllowed);
     log(GameEvent::Kind::Agreement, position().side_to_move());
     end(Termination::Agreement, GameResult::Draw);
     return {};
@@ -218,7 +232,8 @@ class Game {
     if (by != position().side_to_move()) return fail(GameError::NotOnMove);
     if (position().piece_on(s) == Piece::None) return fail(GameError::NotApplicable);
     if (touched_ == Square::None) touched_ = s;
-    if (rules().laws().offer_rejected_by == OfferRejectedBy::PieceTouched) offer_[index(~by)] = false;
+    if (rules().laws().offer_rejected_by == OfferRejectedBy::PieceTouched)
+      offer_[index(~by)] = false;
     log(GameEvent::Kind::PieceTouched, by).square = s;
     return {};
   }
@@ -245,7 +260,9 @@ class Game {
     r.counts_as_offer = r.counts_as_offer && options_.agreements_allowed;
     if (r.correct) {
       logged_claim(c, r);
-      end(c.kind == ClaimKind::Threefold ? Termination::ThreefoldClaim : Termination::FiftyMoveClaim, GameResult::Draw);
+      end(c.kind == ClaimKind::Threefold ? Termination::ThreefoldClaim
+                                         : Termination::FiftyMoveClaim,
+          GameResult::Draw);
       claim_article_ = r.article;
       return r;
     }
@@ -258,13 +275,16 @@ class Game {
   /// accept it (E21; the agreement stands even if the claim was wrong).
   Result<void, GameError> submit_claim_as_offer(const Claim& c) {
     if (is_over()) return fail(GameError::GameOver);
-    if (!rules().laws().claim_is_offer || !options_.agreements_allowed) return fail(GameError::AgreementNotAllowed);
+    if (!rules().laws().claim_is_offer || !options_.agreements_allowed)
+      return fail(GameError::AgreementNotAllowed);
     offer_[index(c.claimant)] = true;
     log(GameEvent::Kind::ClaimAsOffer, c.claimant).claim = c;
     return {};
   }
 
-  AvailableClaims available_claims() const { return arbiter::available_claims(record_, context(), rules()); }
+  AvailableClaims available_claims() const {
+    return arbiter::available_claims(record_, context(), rules());
+  }
 
   // ---- Time, resignation, irregularities ----------------------------------------------
   /// The flag of `who` has fallen: a loss, unless the opponent cannot checkmate by any
@@ -272,8 +292,10 @@ class Game {
   Result<void, GameError> flag_fall(Color who) {
     if (is_over()) return fail(GameError::GameOver);
     log(GameEvent::Kind::FlagFall, who);
-    if (!can_checkmate(position(), ~who)) end(Termination::FlagFallDraw, GameResult::Draw);
-    else end(Termination::TimeForfeit, winner(~who));
+    if (!can_checkmate(position(), ~who))
+      end(Termination::FlagFallDraw, GameResult::Draw);
+    else
+      end(Termination::TimeForfeit, winner(~who));
     ended_by_ = who;
     return {};
   }
@@ -318,21 +340,45 @@ class Game {
   // Does again what `e` did (undo() rebuilds the game from its events).
   void apply(const GameEvent& e) {
     switch (e.kind) {
-      case GameEvent::Kind::Move: (void)play(e.move); break;
-      case GameEvent::Kind::DrawOffer: (void)offer_draw(e.by); break;
-      case GameEvent::Kind::DrawAccepted: (void)accept_draw(e.by); break;
-      case GameEvent::Kind::DrawDeclined: (void)decline_draw(e.by); break;
-      case GameEvent::Kind::Agreement: (void)agree_draw(); break;
-      case GameEvent::Kind::PieceTouched: (void)touch_piece(e.by, e.square); break;
-      case GameEvent::Kind::Claim: (void)claim(e.claim); break;
-      case GameEvent::Kind::ClaimAsOffer: (void)submit_claim_as_offer(e.claim); break;
-      case GameEvent::Kind::FlagFall: (void)flag_fall(e.by); break;
-      case GameEvent::Kind::Resignation: (void)resign(e.by); break;
-      case GameEvent::Kind::IllegalPositionPersisted: (void)illegal_position_persisted(); break;
+      case GameEvent::Kind::Move:
+        (void)play(e.move);
+        break;
+      case GameEvent::Kind::DrawOffer:
+        (void)offer_draw(e.by);
+        break;
+      case GameEvent::Kind::DrawAccepted:
+        (void)accept_draw(e.by);
+        break;
+      case GameEvent::Kind::DrawDeclined:
+        (void)decline_draw(e.by);
+        break;
+      case GameEvent::Kind::Agreement:
+        (void)agree_draw();
+        break;
+      case GameEvent::Kind::PieceTouched:
+        (void)touch_piece(e.by, e.square);
+        break;
+      case GameEvent::Kind::Claim:
+        (void)claim(e.claim);
+        break;
+      case GameEvent::Kind::ClaimAsOffer:
+        (void)submit_claim_as_offer(e.claim);
+        break;
+      case GameEvent::Kind::FlagFall:
+        (void)flag_fall(e.by);
+        break;
+      case GameEvent::Kind::Resignation:
+        (void)resign(e.by);
+        break;
+      case GameEvent::Kind::IllegalPositionPersisted:
+        (void)illegal_position_persisted();
+        break;
     }
   }
 
-  static GameResult winner(Color c) noexcept { return c == Color::White ? GameResult::WhiteWins : GameResult::BlackWins; }
+  static GameResult winner(Color c) noexcept {
+    return c == Color::White ? GameResult::WhiteWins : GameResult::BlackWins;
+  }
 
   ClaimContext context() const noexcept { return {is_over(), touched_ != Square::None}; }
 
@@ -357,7 +403,9 @@ class Game {
 
   bool piece_has_move(Square s) const {
     MoveList moves;
-    generate_legal_moves(position(), moves, MoveFilter{~Bitboard(0), MoveFilter::type_bit(type_of(position().piece_on(s)))});
+    generate_legal_moves(
+        position(), moves,
+        MoveFilter{~Bitboard(0), MoveFilter::type_bit(type_of(position().piece_on(s)))});
     for (Move m : moves)
       if (m.from() == s) return true;
     return false;

@@ -22,8 +22,10 @@ enum class HalfmoveClockError : std::uint8_t {
 
 constexpr const char* describe(HalfmoveClockError e) noexcept {
   switch (e) {
-    case HalfmoveClockError::NegativeCount: return "the halfmove count is negative";
-    case HalfmoveClockError::NegativePly: return "the start ply is negative";
+    case HalfmoveClockError::NegativeCount:
+      return "the halfmove count is negative";
+    case HalfmoveClockError::NegativePly:
+      return "the start ply is negative";
   }
   return "unknown error";
 }
@@ -41,7 +43,8 @@ class HalfmoveClock {
   constexpr HalfmoveClock() noexcept : HalfmoveClock(0, 0, Checked{}) {}
   /// Starts at `initial` plies (a FEN's halfmove clock, or 0) at ply `start_ply`. A
   /// negative count or ply is an error, never clamped (issue 9, defect 6).
-  static Result<HalfmoveClock, HalfmoveClockError> start(std::int32_t initial, std::int32_t start_ply = 0) noexcept {
+  static Result<HalfmoveClock, HalfmoveClockError> start(std::int32_t initial,
+                                                         std::int32_t start_ply = 0) noexcept {
     if (initial < 0) return fail(HalfmoveClockError::NegativeCount);
     if (start_ply < 0) return fail(HalfmoveClockError::NegativePly);
     return HalfmoveClock(initial, start_ply, Checked{});

@@ -69,7 +69,8 @@ class PositionSignature {
           state |= std::uint64_t(8 | file_of(pos.castling_rook(c, side))) << (1 + 4 * right);
       }
     }
-    if (pos.has_legal_en_passant()) state |= std::uint64_t(8 | file_of(pos.en_passant_square())) << 17;
+    if (pos.has_legal_en_passant())
+      state |= std::uint64_t(8 | file_of(pos.en_passant_square())) << 17;
     words_[3] = state;
   }
 
@@ -83,7 +84,9 @@ class PositionSignature {
   friend bool operator==(const PositionSignature& a, const PositionSignature& b) noexcept {
     return a.words_ == b.words_;
   }
-  friend bool operator!=(const PositionSignature& a, const PositionSignature& b) noexcept { return !(a == b); }
+  friend bool operator!=(const PositionSignature& a, const PositionSignature& b) noexcept {
+    return !(a == b);
+  }
   /// A well-mixed 64-bit hash of the signature (for hash tables).
   std::uint64_t hash() const noexcept {
     std::uint64_t h = 0x9E3779B97F4A7C15ULL;
@@ -108,10 +111,12 @@ template <class F>
 void for_each_legal_castle(const Position& pos, F&& f) {
   if (!pos.castling_rights().any(pos.side_to_move())) return;
   MoveList king_moves;
-  generate_legal_moves(pos, king_moves, MoveFilter{~Bitboard(0), MoveFilter::type_bit(PieceType::King)});
+  generate_legal_moves(pos, king_moves,
+                       MoveFilter{~Bitboard(0), MoveFilter::type_bit(PieceType::King)});
   for (Move m : king_moves)
     if (m.is_castling())
-      f(index(m.to()) > index(m.from()) ? CastlingSide::KingSide : CastlingSide::QueenSide, file_of(m.to()));
+      f(index(m.to()) > index(m.from()) ? CastlingSide::KingSide : CastlingSide::QueenSide,
+        file_of(m.to()));
 }
 
 /// The repetition key of a position under a castling identity.
@@ -120,8 +125,11 @@ inline Key identity_key(const Position& pos, CastlingIdentity identity) {
   Key k = pos.key();
   for (Color c : {Color::White, Color::Black})
     for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide})
-      if (pos.castling_rights().has(c, side)) k ^= zobrist::castling(c, side, file_of(pos.castling_rook(c, side)));
-  for_each_legal_castle(pos, [&](CastlingSide side, int file) { k ^= zobrist::castling(pos.side_to_move(), side, file); });
+      if (pos.castling_rights().has(c, side))
+        k ^= zobrist::castling(c, side, file_of(pos.castling_rook(c, side)));
+  for_each_legal_castle(pos, [&](CastlingSide side, int file) {
+    k ^= zobrist::castling(pos.side_to_move(), side, file);
+  });
   return k;
 }
 
@@ -130,7 +138,8 @@ inline PositionSignature identity_signature(const Position& pos, CastlingIdentit
   PositionSignature s(pos);
   if (identity == CastlingIdentity::PossibleMoves && pos.castling_rights().any()) {
     s.clear_castling();
-    for_each_legal_castle(pos, [&](CastlingSide side, int file) { s.add_castling(pos.side_to_move(), side, file); });
+    for_each_legal_castle(
+        pos, [&](CastlingSide side, int file) { s.add_castling(pos.side_to_move(), side, file); });
   }
   return s;
 }

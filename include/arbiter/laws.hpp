@@ -15,7 +15,16 @@
 
 namespace arbiter {
 
-enum class Edition : std::uint8_t { Fide1997, Fide2001, Fide2005, Fide2009, Fide2014, Fide2017, Fide2018, Fide2023 };
+enum class Edition : std::uint8_t {
+  Fide1997,
+  Fide2001,
+  Fide2005,
+  Fide2009,
+  Fide2014,
+  Fide2017,
+  Fide2018,
+  Fide2023
+};
 inline constexpr int edition_count = 8;
 inline constexpr Edition default_edition = Edition::Fide2023;
 
@@ -39,9 +48,10 @@ enum class SeventyFiveRule : std::uint8_t {
 };
 /// How an incorrect claim changes the claimant's own clock (9.5).
 enum class ClaimantDeduction : std::uint8_t {
-  None,              ///< 2009 on: only the opponent gains time
-  HalfAtMost3Min,    ///< 1997: the claimant loses half the time left, at most 3 minutes
-  Table2001,         ///< 2001 (and presumably 2005): over 2 min: half, at most 3; 1-2 min: set to 1; under 1: none
+  None,            ///< 2009 on: only the opponent gains time
+  HalfAtMost3Min,  ///< 1997: the claimant loses half the time left, at most 3 minutes
+  Table2001,  ///< 2001 (and presumably 2005): over 2 min: half, at most 3; 1-2 min: set to 1; under
+              ///< 1: none
 };
 
 /// The article numbers of one edition (as strings: editions number them differently).
@@ -65,16 +75,17 @@ struct Articles {
   const char* incorrect_claim;      ///< 9.5.3
   const char* fivefold;             ///< 9.6.1 ("" before 2014)
   const char* seventyfive;          ///< 9.6.2 ("" before 2014)
-  const char* rapid_penalty;        ///< the appendix article that sets the rapid penalty ("" if none)
-  const char* blitz_penalty;        ///< the appendix article that sets the blitz penalty ("" if none)
-  const char* illegal_position;     ///< rapid/blitz: illegal position left standing is a draw ("" if none)
+  const char* rapid_penalty;  ///< the appendix article that sets the rapid penalty ("" if none)
+  const char* blitz_penalty;  ///< the appendix article that sets the blitz penalty ("" if none)
+  const char*
+      illegal_position;  ///< rapid/blitz: illegal position left standing is a draw ("" if none)
 };
 
 /// One edition of the Laws, as the library applies it.
 struct Laws {
   Edition edition;
-  const char* id;     ///< "FIDE_2023"
-  const char* name;   ///< "FIDE Laws of Chess, 1 January 2023"
+  const char* id;    ///< "FIDE_2023"
+  const char* name;  ///< "FIDE Laws of Chess, 1 January 2023"
   OfferRejectedBy offer_rejected_by;
   bool claim_is_offer;
   int agreement_min_moves_each;  ///< 5.2.3 from 2017: both players made at least one move
@@ -87,7 +98,9 @@ struct Laws {
   bool resign_into_dead_is_draw;  ///< 5.1.2 (2023): resigning when the opponent cannot mate draws
   Articles articles;
 
-  constexpr int opponent_bonus_seconds(TimeControl tc) const noexcept { return opponent_bonus[int(tc)]; }
+  constexpr int opponent_bonus_seconds(TimeControl tc) const noexcept {
+    return opponent_bonus[int(tc)];
+  }
 };
 
 namespace detail {
@@ -182,20 +195,31 @@ constexpr bool parse_time_control(std::string_view text, TimeControl& out) noexc
 constexpr const char* article_of(Termination t, const Laws& laws) noexcept {
   const Articles& a = laws.articles;
   switch (t) {
-    case Termination::None: return "";
-    case Termination::Checkmate: return a.checkmate;
-    case Termination::Stalemate: return a.stalemate;
-    case Termination::DeadPosition: return a.dead_position;
-    case Termination::FivefoldRepetition: return a.fivefold;
-    case Termination::SeventyFiveMoves: return a.seventyfive;
+    case Termination::None:
+      return "";
+    case Termination::Checkmate:
+      return a.checkmate;
+    case Termination::Stalemate:
+      return a.stalemate;
+    case Termination::DeadPosition:
+      return a.dead_position;
+    case Termination::FivefoldRepetition:
+      return a.fivefold;
+    case Termination::SeventyFiveMoves:
+      return a.seventyfive;
     case Termination::ThreefoldClaim:
-    case Termination::FiftyMoveClaim: return a.correct_claim;
-    case Termination::Agreement: return a.agreement;
+    case Termination::FiftyMoveClaim:
+      return a.correct_claim;
+    case Termination::Agreement:
+      return a.agreement;
     case Termination::Resignation:
-    case Termination::ResignationDraw: return a.resignation;
+    case Termination::ResignationDraw:
+      return a.resignation;
     case Termination::TimeForfeit:
-    case Termination::FlagFallDraw: return a.flag_fall;
-    case Termination::IllegalPositionDraw: return a.illegal_position;
+    case Termination::FlagFallDraw:
+      return a.flag_fall;
+    case Termination::IllegalPositionDraw:
+      return a.illegal_position;
   }
   return "";
 }
@@ -239,7 +263,8 @@ struct Rules {
   }
   /// Seconds added to the opponent's clock after an incorrect claim.
   constexpr int opponent_bonus_seconds() const noexcept {
-    if (edition == Edition::Fide2023 && time_control == TimeControl::Blitz && interpretation.blitz_2023_literal_b2)
+    if (edition == Edition::Fide2023 && time_control == TimeControl::Blitz &&
+        interpretation.blitz_2023_literal_b2)
       return laws().opponent_bonus_seconds(TimeControl::Standard);
     return laws().opponent_bonus_seconds(time_control);
   }
@@ -247,12 +272,15 @@ struct Rules {
   /// (1997, 2001, 2005 deduct; later editions do not).
   constexpr int claimant_seconds_after(int seconds_left) const noexcept {
     switch (laws().claimant_deduction) {
-      case ClaimantDeduction::None: return seconds_left;
-      case ClaimantDeduction::HalfAtMost3Min: return seconds_left - (seconds_left / 2 < 180 ? seconds_left / 2 : 180);
+      case ClaimantDeduction::None:
+        return seconds_left;
+      case ClaimantDeduction::HalfAtMost3Min:
+        return seconds_left - (seconds_left / 2 < 180 ? seconds_left / 2 : 180);
       case ClaimantDeduction::Table2001:
         // The text leaves exactly 2:00 and 1:00 open (E28), but both neighbouring rows
         // agree there: half of 2:00 is 1:00, and "set to 1:00" leaves 1:00 as it is.
-        if (seconds_left > 120) return seconds_left - (seconds_left / 2 < 180 ? seconds_left / 2 : 180);
+        if (seconds_left > 120)
+          return seconds_left - (seconds_left / 2 < 180 ? seconds_left / 2 : 180);
         if (seconds_left > 60) return 60;
         return seconds_left;  // 1:00 or less: unchanged
     }

@@ -50,8 +50,8 @@ struct MoveFilter {
 
 namespace detail {
 
-inline constexpr PieceType promotion_types[4] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
-                                                 PieceType::Knight};
+inline constexpr PieceType promotion_types[4] = {PieceType::Queen, PieceType::Rook,
+                                                 PieceType::Bishop, PieceType::Knight};
 
 struct ListSink {
   static constexpr bool stop_early = false;
@@ -68,7 +68,8 @@ struct ListSink {
   void promotions(Bitboard to, int delta) noexcept {
     while (to) {
       Square t = pop_lsb(to);
-      for (PieceType p : promotion_types) list.push_back(Move::promotion(Square(index(t) - delta), t, p));
+      for (PieceType p : promotion_types)
+        list.push_back(Move::promotion(Square(index(t) - delta), t, p));
     }
   }
   void move(Move m) noexcept { list.push_back(m); }
@@ -127,24 +128,30 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
   if (!Sink::stop_early || more_than_one(checkers)) king_moves();
   if (more_than_one(checkers)) return;  // double check: only the king moves
   auto done = [&] {
-    if constexpr (Sink::stop_early) return sink.full();
-    else return false;
+    if constexpr (Sink::stop_early)
+      return sink.full();
+    else
+      return false;
   };
 
   // Squares that resolve a single check (capture the checker or block), else any.
-  const Bitboard target = (checkers ? between_bb(ksq, lsb(checkers)) | checkers : ~Bitboard(0)) & ~own & only_to;
+  const Bitboard target =
+      (checkers ? between_bb(ksq, lsb(checkers)) | checkers : ~Bitboard(0)) & ~own & only_to;
   const Bitboard pinned = pos.blockers_for_king(Us) & own;
   // A pinned piece can never resolve a check, so in check only unpinned pieces move.
   const Bitboard movable_pinned = checkers ? 0 : pinned;
 
-  for (Bitboard b = wanted(PieceType::Knight) ? pos.pieces(Us, PieceType::Knight) & ~pinned : 0; b;) {
+  for (Bitboard b = wanted(PieceType::Knight) ? pos.pieces(Us, PieceType::Knight) & ~pinned : 0;
+       b;) {
     Square s = pop_lsb(b);
     sink.piece_moves(s, knight_attacks(s) & target);
   }
   if (done()) return;
   const Bitboard queens = wanted(PieceType::Queen) ? pos.pieces(Us, PieceType::Queen) : 0;
-  const Bitboard diagonal = (wanted(PieceType::Bishop) ? pos.pieces(Us, PieceType::Bishop) : 0) | queens;
-  const Bitboard straight = (wanted(PieceType::Rook) ? pos.pieces(Us, PieceType::Rook) : 0) | queens;
+  const Bitboard diagonal =
+      (wanted(PieceType::Bishop) ? pos.pieces(Us, PieceType::Bishop) : 0) | queens;
+  const Bitboard straight =
+      (wanted(PieceType::Rook) ? pos.pieces(Us, PieceType::Rook) : 0) | queens;
   for (Bitboard b = diagonal & ~pinned; b;) {
     Square s = pop_lsb(b);
     sink.piece_moves(s, tables.bishop[index(s)].attacks(occ) & target);
@@ -155,11 +162,13 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
   }
   for (Bitboard b = diagonal & movable_pinned; b;) {
     Square s = pop_lsb(b);
-    sink.piece_moves(s, tables.bishop[index(s)].attacks(occ) & target & tables.line[index(ksq)][index(s)]);
+    sink.piece_moves(
+        s, tables.bishop[index(s)].attacks(occ) & target & tables.line[index(ksq)][index(s)]);
   }
   for (Bitboard b = straight & movable_pinned; b;) {
     Square s = pop_lsb(b);
-    sink.piece_moves(s, tables.rook[index(s)].attacks(occ) & target & tables.line[index(ksq)][index(s)]);
+    sink.piece_moves(
+        s, tables.rook[index(s)].attacks(occ) & target & tables.line[index(ksq)][index(s)]);
   }
 
   if (done()) return;
@@ -187,7 +196,9 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
     const Square s = pop_lsb(b);
     const Bitboard line = tables.line[index(ksq)][index(s)];
     const Bitboard single = shift<Up>(square_bb(s)) & empty;
-    Bitboard to = (single | (shift<Up>(single & ThirdRank) & empty) | (pawn_attacks(Us, s) & enemy)) & line & only_to;
+    Bitboard to =
+        (single | (shift<Up>(single & ThirdRank) & empty) | (pawn_attacks(Us, s) & enemy)) & line &
+        only_to;
     while (to) {
       const Square t = pop_lsb(to);
       if (square_bb(t) & PromotionRank) {
@@ -218,11 +229,14 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
       if (!pos.castling_rights().has(Us, side)) continue;
       const Square rsq = pos.castling_rook(Us, side);
       if (!contains(only_to, rsq)) continue;
-      const Square kto = relative_square(Us, side == CastlingSide::KingSide ? Square::G1 : Square::C1);
-      const Square rto = relative_square(Us, side == CastlingSide::KingSide ? Square::F1 : Square::D1);
+      const Square kto =
+          relative_square(Us, side == CastlingSide::KingSide ? Square::G1 : Square::C1);
+      const Square rto =
+          relative_square(Us, side == CastlingSide::KingSide ? Square::F1 : Square::D1);
       const Bitboard king_path = tables.between[index(ksq)][index(kto)] | square_bb(kto);
       const Bitboard both = square_bb(ksq) | square_bb(rsq);
-      const Bitboard must_be_empty = (king_path | tables.between[index(rsq)][index(rto)] | square_bb(rto)) & ~both;
+      const Bitboard must_be_empty =
+          (king_path | tables.between[index(rsq)][index(rto)] | square_bb(rto)) & ~both;
       if (must_be_empty & occ) continue;
       const Bitboard occ_after = occ ^ both;
       bool attacked = false;
@@ -237,14 +251,18 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
 
 template <class Sink>
 void generate_legal(const Position& pos, Sink& sink) noexcept {
-  if (pos.side_to_move() == Color::White) generate_legal<Color::White, false>(pos, sink);
-  else generate_legal<Color::Black, false>(pos, sink);
+  if (pos.side_to_move() == Color::White)
+    generate_legal<Color::White, false>(pos, sink);
+  else
+    generate_legal<Color::Black, false>(pos, sink);
 }
 
 template <class Sink>
 void generate_legal(const Position& pos, Sink& sink, MoveFilter filter) noexcept {
-  if (pos.side_to_move() == Color::White) generate_legal<Color::White, true>(pos, sink, filter);
-  else generate_legal<Color::Black, true>(pos, sink, filter);
+  if (pos.side_to_move() == Color::White)
+    generate_legal<Color::White, true>(pos, sink, filter);
+  else
+    generate_legal<Color::Black, true>(pos, sink, filter);
 }
 
 }  // namespace detail

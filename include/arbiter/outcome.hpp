@@ -17,8 +17,12 @@
 
 namespace arbiter {
 
-inline bool is_checkmate(const Position& pos) noexcept { return pos.in_check() && !any_legal_move(pos); }
-inline bool is_stalemate(const Position& pos) noexcept { return !pos.in_check() && !any_legal_move(pos); }
+inline bool is_checkmate(const Position& pos) noexcept {
+  return pos.in_check() && !any_legal_move(pos);
+}
+inline bool is_stalemate(const Position& pos) noexcept {
+  return !pos.in_check() && !any_legal_move(pos);
+}
 
 /// Whether `side` can possibly checkmate its opponent by some series of legal moves
 /// (6.9). Answers false only when that is certain.
@@ -27,14 +31,18 @@ inline bool can_checkmate(const Position& pos, Color side) noexcept {
   const Bitboard theirs = pos.pieces(~side) & ~pos.pieces(PieceType::King);
   if (!own) return false;  // a bare king never mates
   // Pawns, rooks and queens (and pawns' promotions) can always mate with help.
-  if (own & (pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Queen))) return true;
+  if (own &
+      (pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Queen)))
+    return true;
   // One knight or one bishop cannot mate a bare king.
   if (!theirs && !more_than_one(own)) return false;
   // Bishops only, of both sides, all on squares of one colour: a checked king stands on
   // that colour, and its neighbours of the other colour can be neither attacked nor
   // blocked by any piece but a king, so no mate can arise.
   const Bitboard bishops = pos.pieces(PieceType::Bishop);
-  if (((own | theirs) & ~bishops) == 0 && ((bishops & DarkSquares) == 0 || (bishops & LightSquares) == 0)) return false;
+  if (((own | theirs) & ~bishops) == 0 &&
+      ((bishops & DarkSquares) == 0 || (bishops & LightSquares) == 0))
+    return false;
   return true;
 }
 
@@ -57,7 +65,8 @@ inline bool is_dead_position(const Position& pos, int forced_plies = 4) noexcept
 inline Termination board_ending(const Position& pos) noexcept {
   const int moves = legal_move_count(pos, 2);  // none, one (a forced move) or more
   if (moves == 0) return pos.in_check() ? Termination::Checkmate : Termination::Stalemate;
-  if (!can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black)) return Termination::DeadPosition;
+  if (!can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black))
+    return Termination::DeadPosition;
   return moves == 1 && is_dead_position(pos) ? Termination::DeadPosition : Termination::None;
 }
 

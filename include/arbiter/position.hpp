@@ -21,18 +21,19 @@ using Key = std::uint64_t;
 /// the others from Position::validate().
 enum class PositionError : std::uint8_t {
   // FEN syntax
-  FieldCount,          ///< not six space-separated fields (strict) or fewer than four
-  BoardCharacter,      ///< a character that is neither a piece letter, a digit 1-8 nor '/'
-  RankTooLong,         ///< more than eight squares described in one rank
-  RankTooShort,        ///< fewer than eight squares described in one rank
-  RankCount,           ///< not eight ranks
-  SideToMove,          ///< the side-to-move field is not 'w' or 'b'
-  CastlingSyntax,      ///< a castling character that is not KQkq, A-H, a-h or '-', or a repeated one
-  EnPassantSyntax,     ///< the en passant field is not '-' or a square
-  HalfmoveClock,       ///< the halfmove clock is not a number in [0, 65535]
-  FullmoveNumber,      ///< the fullmove number is not a number in [1, 65535]
-  FieldSeparator,      ///< fields not separated by exactly one space, or blanks before or after them (strict)
-  AdjacentDigits,      ///< two digits in a row in a rank, e.g. "44" (strict; lenient mode adds them up)
+  FieldCount,       ///< not six space-separated fields (strict) or fewer than four
+  BoardCharacter,   ///< a character that is neither a piece letter, a digit 1-8 nor '/'
+  RankTooLong,      ///< more than eight squares described in one rank
+  RankTooShort,     ///< fewer than eight squares described in one rank
+  RankCount,        ///< not eight ranks
+  SideToMove,       ///< the side-to-move field is not 'w' or 'b'
+  CastlingSyntax,   ///< a castling character that is not KQkq, A-H, a-h or '-', or a repeated one
+  EnPassantSyntax,  ///< the en passant field is not '-' or a square
+  HalfmoveClock,    ///< the halfmove clock is not a number in [0, 65535]
+  FullmoveNumber,   ///< the fullmove number is not a number in [1, 65535]
+  FieldSeparator,   ///< fields not separated by exactly one space, or blanks before or after them
+                    ///< (strict)
+  AdjacentDigits,  ///< two digits in a row in a rank, e.g. "44" (strict; lenient mode adds them up)
   // Placement (FIDE Article 2 and 3: one king each; pawns never stand on the first or last rank)
   MissingKing,
   TooManyKings,
@@ -45,53 +46,83 @@ enum class PositionError : std::uint8_t {
   CastlingWithoutRook,
   // En passant (Article 3.7.4.1: only just after a two-square advance)
   EnPassantWrongRank,
-  EnPassantNoPawn,            ///< no enemy pawn on the square in front of the en passant square
-  EnPassantSquaresOccupied,   ///< the en passant square or the pawn's starting square is occupied
-  EnPassantWithHalfmoveClock, ///< a pawn just moved, so the halfmove clock must be 0
+  EnPassantNoPawn,             ///< no enemy pawn on the square in front of the en passant square
+  EnPassantSquaresOccupied,    ///< the en passant square or the pawn's starting square is occupied
+  EnPassantWithHalfmoveClock,  ///< a pawn just moved, so the halfmove clock must be 0
   // Checks
-  OpponentInCheck,   ///< the side not to move is in check
-  TooManyCheckers,   ///< three or more pieces give check
-  ImpossibleCheck,   ///< a check (or double check) that no legal last move can give
+  OpponentInCheck,  ///< the side not to move is in check
+  TooManyCheckers,  ///< three or more pieces give check
+  ImpossibleCheck,  ///< a check (or double check) that no legal last move can give
   // Values a Setup can hold that no FEN can write (Position::validate() checks them first)
-  InvalidPiece,        ///< a board entry that is not a piece code (Piece) nor Piece::None
-  InvalidSideToMove,   ///< a side to move that is neither White nor Black
-  InvalidSquare,       ///< a castling rook or en passant square that is not a square of the board
+  InvalidPiece,       ///< a board entry that is not a piece code (Piece) nor Piece::None
+  InvalidSideToMove,  ///< a side to move that is neither White nor Black
+  InvalidSquare,      ///< a castling rook or en passant square that is not a square of the board
 };
 
 /// A short English description of an error kind.
 constexpr const char* describe(PositionError e) noexcept {
   switch (e) {
-    case PositionError::FieldCount: return "wrong number of fields";
-    case PositionError::BoardCharacter: return "invalid character in piece placement";
-    case PositionError::RankTooLong: return "rank describes more than 8 squares";
-    case PositionError::RankTooShort: return "rank describes fewer than 8 squares";
-    case PositionError::RankCount: return "piece placement does not have 8 ranks";
-    case PositionError::SideToMove: return "side to move must be 'w' or 'b'";
-    case PositionError::CastlingSyntax: return "invalid castling field";
-    case PositionError::EnPassantSyntax: return "en passant field must be '-' or a square";
-    case PositionError::HalfmoveClock: return "halfmove clock must be a number from 0 to 65535";
-    case PositionError::FullmoveNumber: return "fullmove number must be a number from 1 to 65535";
+    case PositionError::FieldCount:
+      return "wrong number of fields";
+    case PositionError::BoardCharacter:
+      return "invalid character in piece placement";
+    case PositionError::RankTooLong:
+      return "rank describes more than 8 squares";
+    case PositionError::RankTooShort:
+      return "rank describes fewer than 8 squares";
+    case PositionError::RankCount:
+      return "piece placement does not have 8 ranks";
+    case PositionError::SideToMove:
+      return "side to move must be 'w' or 'b'";
+    case PositionError::CastlingSyntax:
+      return "invalid castling field";
+    case PositionError::EnPassantSyntax:
+      return "en passant field must be '-' or a square";
+    case PositionError::HalfmoveClock:
+      return "halfmove clock must be a number from 0 to 65535";
+    case PositionError::FullmoveNumber:
+      return "fullmove number must be a number from 1 to 65535";
     case PositionError::FieldSeparator:
-      return "fields must be separated by exactly one space, with nothing before the first or after the last";
-    case PositionError::AdjacentDigits: return "two digits in a row in a rank (one digit counts the empty squares)";
-    case PositionError::MissingKing: return "a side has no king";
-    case PositionError::TooManyKings: return "a side has more than one king";
-    case PositionError::PawnOnBackRank: return "pawn on the first or last rank";
-    case PositionError::TooManyPieces: return "a side has more than 16 pieces";
-    case PositionError::TooManyPawns: return "a side has more than 8 pawns";
-    case PositionError::TooManyPromotedPieces: return "more promoted pieces than missing pawns";
-    case PositionError::CastlingWithoutKing: return "castling right but the king is not on its square";
-    case PositionError::CastlingWithoutRook: return "castling right but no rook on its square";
-    case PositionError::EnPassantWrongRank: return "en passant square on the wrong rank for the side to move";
-    case PositionError::EnPassantNoPawn: return "en passant square without a pawn that just advanced two squares";
-    case PositionError::EnPassantSquaresOccupied: return "en passant square or the pawn's starting square is occupied";
-    case PositionError::EnPassantWithHalfmoveClock: return "en passant square but the halfmove clock is not 0";
-    case PositionError::OpponentInCheck: return "the side not to move is in check";
-    case PositionError::TooManyCheckers: return "more than two pieces give check";
-    case PositionError::ImpossibleCheck: return "a check that no legal move could have given";
-    case PositionError::InvalidPiece: return "a board entry that is not a piece";
-    case PositionError::InvalidSideToMove: return "side to move is neither White nor Black";
-    case PositionError::InvalidSquare: return "a square that is not on the board";
+      return "fields must be separated by exactly one space, with nothing before the first or "
+             "after the last";
+    case PositionError::AdjacentDigits:
+      return "two digits in a row in a rank (one digit counts the empty squares)";
+    case PositionError::MissingKing:
+      return "a side has no king";
+    case PositionError::TooManyKings:
+      return "a side has more than one king";
+    case PositionError::PawnOnBackRank:
+      return "pawn on the first or last rank";
+    case PositionError::TooManyPieces:
+      return "a side has more than 16 pieces";
+    case PositionError::TooManyPawns:
+      return "a side has more than 8 pawns";
+    case PositionError::TooManyPromotedPieces:
+      return "more promoted pieces than missing pawns";
+    case PositionError::CastlingWithoutKing:
+      return "castling right but the king is not on its square";
+    case PositionError::CastlingWithoutRook:
+      return "castling right but no rook on its square";
+    case PositionError::EnPassantWrongRank:
+      return "en passant square on the wrong rank for the side to move";
+    case PositionError::EnPassantNoPawn:
+      return "en passant square without a pawn that just advanced two squares";
+    case PositionError::EnPassantSquaresOccupied:
+      return "en passant square or the pawn's starting square is occupied";
+    case PositionError::EnPassantWithHalfmoveClock:
+      return "en passant square but the halfmove clock is not 0";
+    case PositionError::OpponentInCheck:
+      return "the side not to move is in check";
+    case PositionError::TooManyCheckers:
+      return "more than two pieces give check";
+    case PositionError::ImpossibleCheck:
+      return "a check that no legal move could have given";
+    case PositionError::InvalidPiece:
+      return "a board entry that is not a piece";
+    case PositionError::InvalidSideToMove:
+      return "side to move is neither White nor Black";
+    case PositionError::InvalidSquare:
+      return "a square that is not on the board";
   }
   return "unknown error";
 }
@@ -171,9 +202,11 @@ class Position {
   /// Checks a Setup against the rules a reachable position obeys (see PositionError).
   /// `ignore_impossible_check` accepts checks no last move could give (TooManyCheckers,
   /// ImpossibleCheck): such composed positions are still safe to play from.
-  static Result<void, SetupError> validate(const Setup& s, bool ignore_impossible_check = false) noexcept;
+  static Result<void, SetupError> validate(const Setup& s,
+                                           bool ignore_impossible_check = false) noexcept;
   /// The position `s` describes, if it is legal (see validate()).
-  static Result<Position, SetupError> from_setup(const Setup& s, bool ignore_impossible_check = false) noexcept;
+  static Result<Position, SetupError> from_setup(const Setup& s,
+                                                 bool ignore_impossible_check = false) noexcept;
   Setup to_setup() const noexcept;
 
   // Placement
@@ -181,15 +214,21 @@ class Position {
   Bitboard occupied() const noexcept { return by_color_[0] | by_color_[1]; }
   Bitboard pieces(Color c) const noexcept { return by_color_[index(c)]; }
   Bitboard pieces(PieceType t) const noexcept { return by_type_[index(t)]; }
-  Bitboard pieces(Color c, PieceType t) const noexcept { return by_color_[index(c)] & by_type_[index(t)]; }
-  Bitboard pieces(PieceType a, PieceType b) const noexcept { return by_type_[index(a)] | by_type_[index(b)]; }
+  Bitboard pieces(Color c, PieceType t) const noexcept {
+    return by_color_[index(c)] & by_type_[index(t)];
+  }
+  Bitboard pieces(PieceType a, PieceType b) const noexcept {
+    return by_type_[index(a)] | by_type_[index(b)];
+  }
   Square king_square(Color c) const noexcept { return lsb(pieces(c, PieceType::King)); }
 
   // State
   Color side_to_move() const noexcept { return side_; }
   CastlingRights castling_rights() const noexcept { return castling_; }
   /// The rook square of a castling right (meaningful only while the right exists).
-  Square castling_rook(Color c, CastlingSide s) const noexcept { return castling_rooks_[Setup::right_index(c, s)]; }
+  Square castling_rook(Color c, CastlingSide s) const noexcept {
+    return castling_rooks_[Setup::right_index(c, s)];
+  }
   /// The square a pawn just passed over by a two-square advance, as standard FEN records
   /// it (whether or not a capture is possible); Square::None otherwise.
   Square en_passant_square() const noexcept { return ep_square_; }
@@ -242,7 +281,8 @@ class Position {
   /// Whether no position before a legal move can occur again after it: it resets the
   /// halfmove clock or loses a castling right (the key of every later position differs).
   bool is_irreversible(Move m) const noexcept {
-    return resets_halfmove_clock(m) || (castling_touch_ & (square_bb(m.from()) | square_bb(m.to())));
+    return resets_halfmove_clock(m) ||
+           (castling_touch_ & (square_bb(m.from()) | square_bb(m.to())));
   }
 
   /// Whether play_in_place() keeps the FIDE key. `Skip` is for engines that keep keys
@@ -347,7 +387,8 @@ inline bool Position::is_legal_en_passant(Square from) const noexcept {
   // Every attacker of the king after the capture, but the captured pawn itself: this
   // covers pins on diagonals and files, the rank opened by removing both pawns, and a
   // check that the capture does not resolve.
-  return leaves_king_safe(from, ep_square_, square_bb(Square(index(ep_square_) - pawn_push(side_))));
+  return leaves_king_safe(from, ep_square_,
+                          square_bb(Square(index(ep_square_) - pawn_push(side_))));
 }
 
 inline bool Position::is_plausible(Move m) const noexcept {
@@ -355,8 +396,10 @@ inline bool Position::is_plausible(Move m) const noexcept {
   if (piece == Piece::None || color_of(piece) != side_ || m.from() == m.to()) return false;
   const Piece target = board_[index(m.to())];
   switch (m.kind()) {
-    case Move::Kind::Castling: return type_of(piece) == PieceType::King && target == make_piece(side_, PieceType::Rook);
-    case Move::Kind::EnPassant: return type_of(piece) == PieceType::Pawn && m.to() == ep_square_;
+    case Move::Kind::Castling:
+      return type_of(piece) == PieceType::King && target == make_piece(side_, PieceType::Rook);
+    case Move::Kind::EnPassant:
+      return type_of(piece) == PieceType::Pawn && m.to() == ep_square_;
     case Move::Kind::Promotion:
       return type_of(piece) == PieceType::Pawn && relative_rank(side_, m.to()) == 7 &&
              (target == Piece::None || color_of(target) != side_);
@@ -463,8 +506,8 @@ inline void Position::play_in_place(Move m) noexcept {
   side_ = them;
   if constexpr (Update == KeyUpdate::Incremental) {
     // The en passant file enters the key only if the capture is legal (FIDE 9.2.2 / 9.2.3).
-    if (ep_square_ != Square::None && (pawn_attacks(us, ep_square_) & pieces(them, PieceType::Pawn)) &&
-        find_legal_en_passant()) {
+    if (ep_square_ != Square::None &&
+        (pawn_attacks(us, ep_square_) & pieces(them, PieceType::Pawn)) && find_legal_en_passant()) {
       ep_in_key_ = true;
       k ^= zobrist::en_passant(file_of(ep_square_));
     }
@@ -486,7 +529,8 @@ inline Setup Position::to_setup() const noexcept {
   for (int i = 0; i < 64; ++i) s.board[i] = board_[i];
   s.side_to_move = side_;
   s.castling = castling_;
-  for (int i = 0; i < 4; ++i) s.castling_rooks[i] = castling_.bits() & (1 << i) ? castling_rooks_[i] : Square::None;
+  for (int i = 0; i < 4; ++i)
+    s.castling_rooks[i] = castling_.bits() & (1 << i) ? castling_rooks_[i] : Square::None;
   s.en_passant = ep_square_;
   s.halfmove_clock = halfmove_;
   s.fullmove_number = fullmove_;
@@ -501,7 +545,8 @@ inline bool is_piece_code(Piece p) noexcept {
 }
 }  // namespace detail
 
-inline Result<void, SetupError> Position::validate(const Setup& s, bool ignore_impossible_check) noexcept {
+inline Result<void, SetupError> Position::validate(const Setup& s,
+                                                   bool ignore_impossible_check) noexcept {
   using E = SetupError;
   // Fields first: a Setup may hold any value, and nothing below may index with one that
   // is out of range.
@@ -512,9 +557,12 @@ inline Result<void, SetupError> Position::validate(const Setup& s, bool ignore_i
   for (int right = 0; right < 4; ++right)
     if ((s.castling.bits() & (1 << right)) && !is_ok(s.castling_rooks[right]))
       return fail(E{PositionError::InvalidSquare, Square::None, right});
-  if (s.en_passant != Square::None && !is_ok(s.en_passant)) return fail(E{PositionError::InvalidSquare});
-  if (s.halfmove_clock < 0 || s.halfmove_clock > max_counter) return fail(E{PositionError::HalfmoveClock});
-  if (s.fullmove_number < 1 || s.fullmove_number > max_counter) return fail(E{PositionError::FullmoveNumber});
+  if (s.en_passant != Square::None && !is_ok(s.en_passant))
+    return fail(E{PositionError::InvalidSquare});
+  if (s.halfmove_clock < 0 || s.halfmove_clock > max_counter)
+    return fail(E{PositionError::HalfmoveClock});
+  if (s.fullmove_number < 1 || s.fullmove_number > max_counter)
+    return fail(E{PositionError::FullmoveNumber});
 
   Position p;  // placement only, to reuse the attack helpers
   for (int i = 0; i < 64; ++i)
@@ -525,7 +573,8 @@ inline Result<void, SetupError> Position::validate(const Setup& s, bool ignore_i
     if (!kings) return fail(E{PositionError::MissingKing});
     if (more_than_one(kings)) return fail(E{PositionError::TooManyKings, lsb(kings & (kings - 1))});
   }
-  if (Bitboard back = p.pieces(PieceType::Pawn) & (Rank1 | Rank8)) return fail(E{PositionError::PawnOnBackRank, lsb(back)});
+  if (Bitboard back = p.pieces(PieceType::Pawn) & (Rank1 | Rank8))
+    return fail(E{PositionError::PawnOnBackRank, lsb(back)});
   for (Color c : {Color::White, Color::Black}) {
     const Bitboard own = p.pieces(c);
     if (popcount(own) > 16) return fail(E{PositionError::TooManyPieces});
@@ -536,7 +585,8 @@ inline Result<void, SetupError> Position::validate(const Setup& s, bool ignore_i
     const int promoted = excess(popcount(p.pieces(c, PieceType::Queen)), 1) +
                          excess(popcount(p.pieces(c, PieceType::Rook)), 2) +
                          excess(popcount(p.pieces(c, PieceType::Knight)), 2) +
-                         excess(popcount(bishops & LightSquares), 1) + excess(popcount(bishops & DarkSquares), 1);
+                         excess(popcount(bishops & LightSquares), 1) +
+                         excess(popcount(bishops & DarkSquares), 1);
     if (promoted > 8 - pawns) return fail(E{PositionError::TooManyPromotedPieces});
   }
 
@@ -549,7 +599,8 @@ inline Result<void, SetupError> Position::validate(const Setup& s, bool ignore_i
       if (relative_rank(c, ksq) != 0 || (!s.chess960 && file_of(ksq) != 4))
         return fail(E{PositionError::CastlingWithoutKing, ksq, right});
       if (rook == Square::None || s.board[index(rook)] != make_piece(c, PieceType::Rook) ||
-          rank_of(rook) != rank_of(ksq) || (side == CastlingSide::KingSide) != (file_of(rook) > file_of(ksq)) ||
+          rank_of(rook) != rank_of(ksq) ||
+          (side == CastlingSide::KingSide) != (file_of(rook) > file_of(ksq)) ||
           (!s.chess960 && file_of(rook) != (side == CastlingSide::KingSide ? 7 : 0)))
         return fail(E{PositionError::CastlingWithoutRook, rook, right});
     }
@@ -559,8 +610,10 @@ inline Result<void, SetupError> Position::validate(const Setup& s, bool ignore_i
   if (s.en_passant != Square::None) {
     const Square ep = s.en_passant;
     if (relative_rank(us, ep) != 5) return fail(E{PositionError::EnPassantWrongRank, ep});
-    const Square pawn = Square(index(ep) - pawn_push(us)), origin = Square(index(ep) + pawn_push(us));
-    if (s.board[index(pawn)] != make_piece(them, PieceType::Pawn)) return fail(E{PositionError::EnPassantNoPawn, ep});
+    const Square pawn = Square(index(ep) - pawn_push(us)),
+                 origin = Square(index(ep) + pawn_push(us));
+    if (s.board[index(pawn)] != make_piece(them, PieceType::Pawn))
+      return fail(E{PositionError::EnPassantNoPawn, ep});
     if (s.board[index(ep)] != Piece::None || s.board[index(origin)] != Piece::None)
       return fail(E{PositionError::EnPassantSquaresOccupied, ep});
     if (s.halfmove_clock != 0) return fail(E{PositionError::EnPassantWithHalfmoveClock, ep});
@@ -571,7 +624,8 @@ inline Result<void, SetupError> Position::validate(const Setup& s, bool ignore_i
   if (ignore_impossible_check) return {};
   const Square ksq = p.king_square(us);
   const Bitboard checkers = p.attackers_to(ksq) & p.pieces(them);
-  const Bitboard sliders = p.pieces(PieceType::Bishop, PieceType::Rook) | p.pieces(PieceType::Queen);
+  const Bitboard sliders =
+      p.pieces(PieceType::Bishop, PieceType::Rook) | p.pieces(PieceType::Queen);
   if (popcount(checkers) > 2) return fail(E{PositionError::TooManyCheckers, lsb(checkers)});
   if (s.en_passant != Square::None && checkers) {
     // The last move was the two-square advance: every check comes from that pawn or
@@ -580,25 +634,29 @@ inline Result<void, SetupError> Position::validate(const Setup& s, bool ignore_i
     const Square origin = Square(index(s.en_passant) + pawn_push(us));
     for (Bitboard b = checkers; b;) {
       const Square c = pop_lsb(b);
-      if (c != pawn && !contains(between_bb(c, ksq), origin)) return fail(E{PositionError::ImpossibleCheck, c});
+      if (c != pawn && !contains(between_bb(c, ksq), origin))
+        return fail(E{PositionError::ImpossibleCheck, c});
     }
   } else if (popcount(checkers) == 2) {
     // A double check always uncovers a slider, and two checkers on one line through
     // the king cannot both have been given by one move.
     const Square a = lsb(checkers), b = lsb(checkers & (checkers - 1));
-    if (!(checkers & sliders) || (line_bb(a, b) & square_bb(ksq))) return fail(E{PositionError::ImpossibleCheck, b});
+    if (!(checkers & sliders) || (line_bb(a, b) & square_bb(ksq)))
+      return fail(E{PositionError::ImpossibleCheck, b});
   }
   return {};
 }
 
-inline Result<Position, SetupError> Position::from_setup(const Setup& s, bool ignore_impossible_check) noexcept {
+inline Result<Position, SetupError> Position::from_setup(const Setup& s,
+                                                         bool ignore_impossible_check) noexcept {
   if (auto valid = validate(s, ignore_impossible_check); !valid) return fail(valid.error());
   Position p;
   for (int i = 0; i < 64; ++i)
     if (s.board[i] != Piece::None) p.put_piece(s.board[i], Square(i));
   p.side_ = s.side_to_move;
   p.castling_ = s.castling;
-  for (int i = 0; i < 4; ++i) p.castling_rooks_[i] = s.castling.bits() & (1 << i) ? s.castling_rooks[i] : Square::None;
+  for (int i = 0; i < 4; ++i)
+    p.castling_rooks_[i] = s.castling.bits() & (1 << i) ? s.castling_rooks[i] : Square::None;
   p.ep_square_ = s.en_passant;
   p.halfmove_ = s.halfmove_clock;
   p.fullmove_ = s.fullmove_number;
@@ -624,8 +682,9 @@ inline Result<Position, MoveError> Position::play_null() const noexcept {
 
 inline Position Position::startpos() noexcept {
   Setup s;
-  const PieceType back[8] = {PieceType::Rook, PieceType::Knight, PieceType::Bishop, PieceType::Queen,
-                             PieceType::King, PieceType::Bishop, PieceType::Knight, PieceType::Rook};
+  const PieceType back[8] = {PieceType::Rook,   PieceType::Knight, PieceType::Bishop,
+                             PieceType::Queen,  PieceType::King,   PieceType::Bishop,
+                             PieceType::Knight, PieceType::Rook};
   for (int f = 0; f < 8; ++f) {
     s.board[f] = make_piece(Color::White, back[f]);
     s.board[8 + f] = Piece::WhitePawn;

@@ -37,17 +37,19 @@ class GameRecord {
   /// One position of the record.
   struct Entry {
     Position position;
-    Move move;  ///< the move that led here (none for the start position)
-    std::int32_t halfmoves;        ///< plies since the last pawn move or capture (per the clock policy)
-    std::int32_t last_reset;       ///< the ply of that last reset, or HalfmoveClock::none
-    std::uint16_t twofold[2];      ///< positions seen twice or more since the last irreversible move, by side to move
+    Move move;                 ///< the move that led here (none for the start position)
+    std::int32_t halfmoves;    ///< plies since the last pawn move or capture (per the clock policy)
+    std::int32_t last_reset;   ///< the ply of that last reset, or HalfmoveClock::none
+    std::uint16_t twofold[2];  ///< positions seen twice or more since the last irreversible move,
+                               ///< by side to move
   };
 
   /// The rules decide how positions are compared (Interpretation::castling_identity,
   /// E12) and whether the start position's halfmove clock counts as plies already played
   /// (Interpretation::trust_fen_halfmove_clock, E13 trust mode; otherwise only recorded
   /// plies count, strict mode).
-  explicit GameRecord(const Position& start = Position::startpos(), const Rules& rules = Rules{}) : rules_(rules) {
+  explicit GameRecord(const Position& start = Position::startpos(), const Rules& rules = Rules{})
+      : rules_(rules) {
     reset(start);
   }
 
@@ -56,7 +58,8 @@ class GameRecord {
     entries_.clear();
     tracker_.clear();
     twofold_plies_.clear();
-    const std::int32_t clock = rules_.interpretation.trust_fen_halfmove_clock ? start.halfmove_clock() : 0;
+    const std::int32_t clock =
+        rules_.interpretation.trust_fen_halfmove_clock ? start.halfmove_clock() : 0;
     Entry e{start, Move::none(), clock, clock == 0 ? 0 : HalfmoveClock::none, {0, 0}};
     entries_.push_back(e);
     // A record must hold every position: a tracker that cannot grow fails loudly, as the
@@ -83,9 +86,9 @@ class GameRecord {
     entries_.push_back(e);
     // A key seen before is confirmed on exact signatures (computed only then), so that a
     // hash collision can never make a repetition.
-    const Result<void, TrackerError> pushed =
-        tracker_.push(identity_key(entries_.back().position, castling_identity()), irreversible,
-                      [this](Ply earlier) { return signature(earlier) == signature(Ply(entries_.size() - 1)); });
+    const Result<void, TrackerError> pushed = tracker_.push(
+        identity_key(entries_.back().position, castling_identity()), irreversible,
+        [this](Ply earlier) { return signature(earlier) == signature(Ply(entries_.size() - 1)); });
     if (!pushed) detail::tracker_exhausted();
     if (tracker_.count() == 2) {
       ++entries_.back().twofold[index(entries_.back().position.side_to_move())];
@@ -108,10 +111,14 @@ class GameRecord {
   const Entry& entry(Ply ply) const noexcept { return entries_[ply]; }
   Move move(Ply ply) const noexcept { return entries_[ply].move; }
   /// The exact signature of the position at `ply` (computed on demand).
-  PositionSignature signature(Ply ply) const { return identity_signature(entries_[ply].position, castling_identity()); }
+  PositionSignature signature(Ply ply) const {
+    return identity_signature(entries_[ply].position, castling_identity());
+  }
   /// The rules the record was built under (how it compares positions and counts moves).
   const Rules& rules() const noexcept { return rules_; }
-  CastlingIdentity castling_identity() const noexcept { return rules_.interpretation.castling_identity; }
+  CastlingIdentity castling_identity() const noexcept {
+    return rules_.interpretation.castling_identity;
+  }
 
   /// How many times the position at `ply` had occurred by then, itself included.
   unsigned count(Ply ply) const noexcept { return tracker_.count_at(ply); }
@@ -200,7 +207,8 @@ class GameRecord {
   /// reading (E12) losing a castling right that could not be exercised changes nothing,
   /// so only a pawn move or a capture (9.3) closes the window there.
   bool is_irreversible(const Position& pos, Move m) const noexcept {
-    return castling_identity() == CastlingIdentity::PossibleMoves ? pos.resets_halfmove_clock(m) : pos.is_irreversible(m);
+    return castling_identity() == CastlingIdentity::PossibleMoves ? pos.resets_halfmove_clock(m)
+                                                                  : pos.is_irreversible(m);
   }
 
   std::vector<Entry> entries_;

@@ -31,12 +31,14 @@ inline GameRecord record_from_pgn(const PgnGame& game, const Rules& rules) {
 
 /// Why a PGN game could not be loaded into a Game: the first move the Game refused.
 struct PgnLoadError {
-  GameRecord::Ply ply = 0;                  ///< the ply that move would have made (1 = the first)
-  GameError error = GameError::IllegalMove;  ///< GameOver: the game had ended before it; IllegalMove: a null move
+  GameRecord::Ply ply = 0;  ///< the ply that move would have made (1 = the first)
+  GameError error =
+      GameError::IllegalMove;  ///< GameOver: the game had ended before it; IllegalMove: a null move
 
   std::string message() const {
     return "ply " + std::to_string(ply) + ": " +
-           (error == GameError::IllegalMove ? std::string("a null move is no move of chess") : to_string(error));
+           (error == GameError::IllegalMove ? std::string("a null move is no move of chess")
+                                            : to_string(error));
   }
 };
 
@@ -45,14 +47,15 @@ struct PgnLoadError {
 /// fivefold repetition, 9.6.1; a null move) is an error naming its ply: the moves before
 /// it load (game_from_pgn(game, options, error.ply - 1)).
 inline Result<Game, PgnLoadError> game_from_pgn(const PgnGame& pgn, const GameOptions& options = {},
-                                               std::size_t plies = SIZE_MAX) {
+                                                std::size_t plies = SIZE_MAX) {
   Game game(pgn.start, options);
   GameRecord::Ply ply = 0;
   for (const PgnMove& m : pgn.main_line.moves) {
     if (ply == plies) break;
     ++ply;
     if (!m.move) return fail(PgnLoadError{ply, GameError::IllegalMove});
-    if (const Result<void, GameError> r = game.play(m.move); !r) return fail(PgnLoadError{ply, r.error()});
+    if (const Result<void, GameError> r = game.play(m.move); !r)
+      return fail(PgnLoadError{ply, r.error()});
   }
   return game;
 }
@@ -72,10 +75,18 @@ inline PgnGame pgn_from_game(const Game& game) {
     pgn.main_line.moves.push_back(std::move(m));
   }
   switch (game.result()) {
-    case GameResult::WhiteWins: pgn.result = PgnResult::WhiteWins; break;
-    case GameResult::BlackWins: pgn.result = PgnResult::BlackWins; break;
-    case GameResult::Draw: pgn.result = PgnResult::Draw; break;
-    case GameResult::Ongoing: pgn.result = PgnResult::Unknown; break;
+    case GameResult::WhiteWins:
+      pgn.result = PgnResult::WhiteWins;
+      break;
+    case GameResult::BlackWins:
+      pgn.result = PgnResult::BlackWins;
+      break;
+    case GameResult::Draw:
+      pgn.result = PgnResult::Draw;
+      break;
+    case GameResult::Ongoing:
+      pgn.result = PgnResult::Unknown;
+      break;
   }
   pgn.set_tag("Result", to_string(pgn.result));
   return pgn;

@@ -41,8 +41,10 @@ enum class TrackerError : std::uint8_t {
 
 constexpr const char* describe(TrackerError e) noexcept {
   switch (e) {
-    case TrackerError::OutOfMemory: return "out of memory for more positions";
-    case TrackerError::TooManyPositions: return "more positions than a repetition tracker holds (2^31)";
+    case TrackerError::OutOfMemory:
+      return "out of memory for more positions";
+    case TrackerError::TooManyPositions:
+      return "more positions than a repetition tracker holds (2^31)";
   }
   return "unknown error";
 }
@@ -65,8 +67,10 @@ namespace detail {
 template <class Key>
 struct RepetitionHash {
   std::uint64_t operator()(const Key& k) const noexcept {
-    if constexpr (std::is_integral_v<Key>) return static_cast<std::uint64_t>(k);
-    else return k.hash();
+    if constexpr (std::is_integral_v<Key>)
+      return static_cast<std::uint64_t>(k);
+    else
+      return k.hash();
   }
 };
 
@@ -146,7 +150,8 @@ class RepetitionTracker {
   /// if memory was needed beyond the reserved capacity and could not be had, or beyond
   /// max_size positions; within reserved capacity it cannot fail.
   template <class Same = TrustKeys>
-  [[nodiscard]] Result<void, TrackerError> push(const Key& key, bool irreversible, Same&& same = Same{}) noexcept {
+  [[nodiscard]] Result<void, TrackerError> push(const Key& key, bool irreversible,
+                                                Same&& same = Same{}) noexcept {
     if (ARBITER_UNLIKELY(size_ == capacity_)) {
       if (size_ == max_size) return fail(TrackerError::TooManyPositions);
       const std::size_t grown = capacity_ ? std::size_t(capacity_) * 2 : 64;
@@ -205,7 +210,8 @@ class RepetitionTracker {
   /// (the same as count_if_pushed() at the last ply): an intended move judged on the
   /// history as it stood at `ply`.
   template <class Same = TrustKeys>
-  Ply count_if_pushed_at(Ply ply, const Key& key, bool irreversible, Same&& same = Same{}) const noexcept {
+  Ply count_if_pushed_at(Ply ply, const Key& key, bool irreversible,
+                         Same&& same = Same{}) const noexcept {
     if (irreversible || size_ == 0) return 1;
     const Ply window = window_at(ply);
     for (Ply i = table_[slot_of(key)]; i != none && i >= window; i = entries_[i].previous_in_slot)
@@ -222,7 +228,8 @@ class RepetitionTracker {
   Ply for_each_earlier_occurrence(Ply ply, Visit&& visit, Same&& same = Same{}) const noexcept {
     Ply n = 0;
     const Ply window = window_at(ply);
-    for (Ply i = entries_[ply].previous_in_slot; i != none && i >= window && i < ply; i = entries_[i].previous_in_slot) {
+    for (Ply i = entries_[ply].previous_in_slot; i != none && i >= window && i < ply;
+         i = entries_[i].previous_in_slot) {
       if (entries_[i].key == entries_[ply].key && same(i)) {
         visit(i);
         ++n;
@@ -242,7 +249,7 @@ class RepetitionTracker {
   };
 
   std::size_t slot_of(const Key& key) const noexcept {
-    return std::size_t((Hash{}(key) * 0x9E3779B97F4A7C15ULL) >> (64 - SlotBits));
+    return std::size_t((Hash{}(key)*0x9E3779B97F4A7C15ULL) >> (64 - SlotBits));
   }
 
   void reset_table() noexcept {

@@ -60,8 +60,8 @@ class [[nodiscard]] Result {
     else
       ::new (static_cast<void*>(&error_)) E(other.error_);
   }
-  Result(Result&& other) noexcept(std::is_nothrow_move_constructible_v<T> &&
-                                  std::is_nothrow_move_constructible_v<E>)
+  Result(Result&& other) noexcept(
+      std::is_nothrow_move_constructible_v<T>&& std::is_nothrow_move_constructible_v<E>)
       : ok_(other.ok_) {
     if (ok_)
       ::new (static_cast<void*>(&value_)) T(std::move(other.value_));
@@ -75,8 +75,8 @@ class [[nodiscard]] Result {
     }
     return *this;
   }
-  Result& operator=(Result&& other) noexcept(std::is_nothrow_move_constructible_v<T> &&
-                                             std::is_nothrow_move_constructible_v<E>) {
+  Result& operator=(Result&& other) noexcept(
+      std::is_nothrow_move_constructible_v<T>&& std::is_nothrow_move_constructible_v<E>) {
     if (this == &other) return *this;
     destroy();
     ok_ = other.ok_;
@@ -110,9 +110,7 @@ class [[nodiscard]] Result {
   const T& operator*() const& noexcept { return value(); }
 
   /// The value, or `fallback` on failure.
-  T value_or(T fallback) const& {
-    return ok_ ? value_ : std::move(fallback);
-  }
+  T value_or(T fallback) const& { return ok_ ? value_ : std::move(fallback); }
 
   /// The error; precondition: !ok().
   const E& error() const noexcept {

@@ -21,26 +21,41 @@ enum class Termination : std::uint8_t {
   ResignationDraw,      ///< 5.1.2 (2023): resigned, but the opponent could not mate
   TimeForfeit,          ///< 6.9: the flag fell
   FlagFallDraw,         ///< 6.9: the flag fell, but the opponent could not mate
-  IllegalPositionDraw,  ///< A.5.4 (2023) / A.4.4 (2017-18): rapid or blitz, an illegal position left standing
+  IllegalPositionDraw,  ///< A.5.4 (2023) / A.4.4 (2017-18): rapid or blitz, an illegal position
+                        ///< left standing
 };
 inline constexpr int termination_count = int(Termination::IllegalPositionDraw) + 1;
 
 constexpr const char* to_string(Termination t) noexcept {
   switch (t) {
-    case Termination::None: return "none";
-    case Termination::Checkmate: return "checkmate";
-    case Termination::Stalemate: return "stalemate";
-    case Termination::DeadPosition: return "dead position";
-    case Termination::FivefoldRepetition: return "fivefold repetition";
-    case Termination::SeventyFiveMoves: return "seventy-five-move rule";
-    case Termination::ThreefoldClaim: return "threefold repetition claim";
-    case Termination::FiftyMoveClaim: return "fifty-move rule claim";
-    case Termination::Agreement: return "agreement";
-    case Termination::Resignation: return "resignation";
-    case Termination::ResignationDraw: return "resignation, but the opponent could not checkmate";
-    case Termination::TimeForfeit: return "time forfeit";
-    case Termination::FlagFallDraw: return "flag fall, but the opponent could not checkmate";
-    case Termination::IllegalPositionDraw: return "illegal position left on the board";
+    case Termination::None:
+      return "none";
+    case Termination::Checkmate:
+      return "checkmate";
+    case Termination::Stalemate:
+      return "stalemate";
+    case Termination::DeadPosition:
+      return "dead position";
+    case Termination::FivefoldRepetition:
+      return "fivefold repetition";
+    case Termination::SeventyFiveMoves:
+      return "seventy-five-move rule";
+    case Termination::ThreefoldClaim:
+      return "threefold repetition claim";
+    case Termination::FiftyMoveClaim:
+      return "fifty-move rule claim";
+    case Termination::Agreement:
+      return "agreement";
+    case Termination::Resignation:
+      return "resignation";
+    case Termination::ResignationDraw:
+      return "resignation, but the opponent could not checkmate";
+    case Termination::TimeForfeit:
+      return "time forfeit";
+    case Termination::FlagFallDraw:
+      return "flag fall, but the opponent could not checkmate";
+    case Termination::IllegalPositionDraw:
+      return "illegal position left on the board";
   }
   return "?";
 }
@@ -54,10 +69,14 @@ enum class GameResult : std::uint8_t { Ongoing, WhiteWins, BlackWins, Draw };
 
 constexpr const char* to_pgn(GameResult r) noexcept {
   switch (r) {
-    case GameResult::Ongoing: return "*";
-    case GameResult::WhiteWins: return "1-0";
-    case GameResult::BlackWins: return "0-1";
-    case GameResult::Draw: return "1/2-1/2";
+    case GameResult::Ongoing:
+      return "*";
+    case GameResult::WhiteWins:
+      return "1-0";
+    case GameResult::BlackWins:
+      return "0-1";
+    case GameResult::Draw:
+      return "1/2-1/2";
   }
   return "*";
 }

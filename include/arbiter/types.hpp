@@ -23,14 +23,22 @@ constexpr int index(PieceType t) noexcept { return int(t); }
 
 /// A coloured piece: colour in bit 3, type in bits 0-2. `Piece::None` is an empty square.
 enum class Piece : std::uint8_t {
-  WhitePawn = 0, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen, WhiteKing,
+  WhitePawn = 0,
+  WhiteKnight,
+  WhiteBishop,
+  WhiteRook,
+  WhiteQueen,
+  WhiteKing,
   None = 6,
-  BlackPawn = 8, BlackKnight, BlackBishop, BlackRook, BlackQueen, BlackKing,
+  BlackPawn = 8,
+  BlackKnight,
+  BlackBishop,
+  BlackRook,
+  BlackQueen,
+  BlackKing,
 };
 
-constexpr Piece make_piece(Color c, PieceType t) noexcept {
-  return Piece((int(c) << 3) | int(t));
-}
+constexpr Piece make_piece(Color c, PieceType t) noexcept { return Piece((int(c) << 3) | int(t)); }
 constexpr PieceType type_of(Piece p) noexcept { return PieceType(int(p) & 7); }
 constexpr Color color_of(Piece p) noexcept { return Color(int(p) >> 3); }
 
@@ -55,7 +63,9 @@ constexpr int file_of(Square s) noexcept { return int(s) & 7; }
 constexpr int rank_of(Square s) noexcept { return int(s) >> 3; }
 constexpr bool is_ok(Square s) noexcept { return int(s) < 64; }
 /// The same square seen from Black's side (rank mirrored) when `c` is Black.
-constexpr Square relative_square(Color c, Square s) noexcept { return Square(int(s) ^ (int(c) * 56)); }
+constexpr Square relative_square(Color c, Square s) noexcept {
+  return Square(int(s) ^ (int(c) * 56));
+}
 constexpr int relative_rank(Color c, Square s) noexcept { return rank_of(s) ^ (int(c) * 7); }
 /// The direction a pawn of colour `c` advances, as a square-index offset.
 constexpr int pawn_push(Color c) noexcept { return c == Color::White ? 8 : -8; }
@@ -83,10 +93,16 @@ class CastlingRights {
   constexpr bool any(Color c) const noexcept { return bits_ & of(c); }
   constexpr std::uint8_t bits() const noexcept { return bits_; }
   constexpr void set(Color c, CastlingSide s) noexcept { bits_ = std::uint8_t(bits_ | bit(c, s)); }
-  constexpr void clear(Color c, CastlingSide s) noexcept { bits_ = std::uint8_t(bits_ & ~bit(c, s)); }
+  constexpr void clear(Color c, CastlingSide s) noexcept {
+    bits_ = std::uint8_t(bits_ & ~bit(c, s));
+  }
   constexpr void clear(Color c) noexcept { bits_ = std::uint8_t(bits_ & ~of(c)); }
-  friend constexpr bool operator==(CastlingRights a, CastlingRights b) noexcept { return a.bits_ == b.bits_; }
-  friend constexpr bool operator!=(CastlingRights a, CastlingRights b) noexcept { return a.bits_ != b.bits_; }
+  friend constexpr bool operator==(CastlingRights a, CastlingRights b) noexcept {
+    return a.bits_ == b.bits_;
+  }
+  friend constexpr bool operator!=(CastlingRights a, CastlingRights b) noexcept {
+    return a.bits_ != b.bits_;
+  }
 
  private:
   std::uint8_t bits_ = 0;
@@ -106,15 +122,17 @@ class Move {
       : data_(std::uint16_t(index(from) | (index(to) << 6))) {}
   /// A promotion to anything but a knight, bishop, rook or queen is no move: it makes
   /// Move::none(), which no position accepts (it is never encoded as another promotion).
-  constexpr Move(Square from, Square to, Kind kind, PieceType promotion = PieceType::Knight) noexcept
+  constexpr Move(Square from, Square to, Kind kind,
+                 PieceType promotion = PieceType::Knight) noexcept
       : data_(kind == Kind::Promotion && !is_promotion_piece(promotion)
                   ? std::uint16_t(0)
-                  : std::uint16_t(index(from) | (index(to) << 6) | ((int(promotion) - 1) & 3) << 12 |
-                                  int(kind) << 14)) {}
+                  : std::uint16_t(index(from) | (index(to) << 6) |
+                                  ((int(promotion) - 1) & 3) << 12 | int(kind) << 14)) {}
 
   /// The pieces a pawn may promote to (FIDE 3.7.5.1): knight, bishop, rook, queen.
   static constexpr bool is_promotion_piece(PieceType t) noexcept {
-    return t == PieceType::Knight || t == PieceType::Bishop || t == PieceType::Rook || t == PieceType::Queen;
+    return t == PieceType::Knight || t == PieceType::Bishop || t == PieceType::Rook ||
+           t == PieceType::Queen;
   }
 
   static constexpr Move none() noexcept { return Move(Square::A1, Square::A1); }

@@ -45,9 +45,12 @@ enum class Winnability : std::uint8_t { Win, NoWin, Unknown };
 
 constexpr const char* to_string(Winnability w) noexcept {
   switch (w) {
-    case Winnability::Win: return "win";
-    case Winnability::NoWin: return "nowin";
-    case Winnability::Unknown: return "unknown";
+    case Winnability::Win:
+      return "win";
+    case Winnability::NoWin:
+      return "nowin";
+    case Winnability::Unknown:
+      return "unknown";
   }
   return "?";
 }
@@ -63,11 +66,16 @@ enum class WinProof : std::uint8_t {
 
 constexpr const char* to_string(WinProof p) noexcept {
   switch (p) {
-    case WinProof::None: return "none";
-    case WinProof::Checkmate: return "checkmate";
-    case WinProof::Material: return "material";
-    case WinProof::Helpmate: return "helpmate";
-    case WinProof::Exhaustive: return "exhaustive";
+    case WinProof::None:
+      return "none";
+    case WinProof::Checkmate:
+      return "checkmate";
+    case WinProof::Material:
+      return "material";
+    case WinProof::Helpmate:
+      return "helpmate";
+    case WinProof::Exhaustive:
+      return "exhaustive";
   }
   return "?";
 }
@@ -157,9 +165,11 @@ inline bool insufficient_material(const Position& pos, Color side) noexcept {
   const Bitboard knights = pos.pieces(PieceType::Knight), bishops = pos.pieces(PieceType::Bishop);
   const bool own_one_colour_bishops =
       (own & ~bishops) == 0 && ((own & DarkSquares) == 0 || (own & LightSquares) == 0);
-  if (!theirs && ((own == (own & knights) && !more_than_one(own)) || own_one_colour_bishops)) return true;  // (b)
+  if (!theirs && ((own == (own & knights) && !more_than_one(own)) || own_one_colour_bishops))
+    return true;  // (b)
   const Bitboard all = own | theirs;
-  if ((all & ~bishops) == 0 && ((all & DarkSquares) == 0 || (all & LightSquares) == 0)) return true;  // (c)
+  if ((all & ~bishops) == 0 && ((all & DarkSquares) == 0 || (all & LightSquares) == 0))
+    return true;  // (c)
   if ((own & knights) == own && !more_than_one(own) && theirs && !more_than_one(theirs) &&
       (theirs & pos.pieces(PieceType::Queen)))
     return true;  // (d)
@@ -209,13 +219,15 @@ inline PackedState pack_state(const Position& pos) noexcept {
     const std::uint64_t code = std::uint64_t(pos.piece_on(pop_lsb(b))) & 15;
     s.pieces[n >> 4] |= code << (4 * (n & 15));
   }
-  s.meta = std::uint32_t(index(pos.side_to_move())) | std::uint32_t(pos.castling_rights().bits()) << 1 |
+  s.meta = std::uint32_t(index(pos.side_to_move())) |
+           std::uint32_t(pos.castling_rights().bits()) << 1 |
            std::uint32_t(index(pos.en_passant_square())) << 5;
   return s;
 }
 
 /// Rebuilds a position of the closure (castling rooks and Chess960 from its root).
-inline Result<Position, SetupError> unpack_state(const PackedState& s, const Position& root) noexcept {
+inline Result<Position, SetupError> unpack_state(const PackedState& s,
+                                                 const Position& root) noexcept {
   Setup setup;
   int n = 0;
   for (Bitboard b = s.occupied; b; ++n)
@@ -265,8 +277,8 @@ class WinWorkspace {
     // calloc: zeroed pages come from the system untouched, so memory a small analysis
     // never reaches costs nothing.
     tt_ = static_cast<detail::TTEntry*>(std::calloc(tt, sizeof(detail::TTEntry)));
-    nodes_ = static_cast<detail::ClosureNode*>(std::malloc((closure_positions ? closure_positions : 1) *
-                                                            sizeof(detail::ClosureNode)));
+    nodes_ = static_cast<detail::ClosureNode*>(
+        std::malloc((closure_positions ? closure_positions : 1) * sizeof(detail::ClosureNode)));
     slots_ = static_cast<std::uint64_t*>(std::calloc(slots, sizeof(std::uint64_t)));
     if (tt_) tt_mask_ = tt - 1;
     if (nodes_ && slots_) {
@@ -333,7 +345,8 @@ class HelpmateProver {
   /// Looks for a helpmate whose cost is at most `bound` for each bound up to
   /// `max_bound`, spending at most `node_limit` nodes. True: `out` holds the line.
   /// `attempt` picks the mating corner the costs aim at (see choose_corner).
-  bool search(const Position& root, int attempt, std::uint64_t node_limit, WinAnswer& out) noexcept {
+  bool search(const Position& root, int attempt, std::uint64_t node_limit,
+              WinAnswer& out) noexcept {
     const std::uint64_t stop = nodes_ + node_limit;
     limit_ = stop < budget_ ? stop : budget_;
     if (attempt != attempt_) {  // other costs: the table's bounds no longer apply
@@ -378,8 +391,10 @@ class HelpmateProver {
     while (head < count) {
       if (nodes_ >= stop) return ClosureResult::Incomplete;
       ++nodes_;
-      auto unpacked = head == 0 ? Result<Position, SetupError>(root) : detail::unpack_state(ws_.nodes_[head].state, root);
-      if (!unpacked) return ClosureResult::Incomplete;  // never happens: every state was a legal position
+      auto unpacked = head == 0 ? Result<Position, SetupError>(root)
+                                : detail::unpack_state(ws_.nodes_[head].state, root);
+      if (!unpacked)
+        return ClosureResult::Incomplete;  // never happens: every state was a legal position
       const Position& pos = *unpacked;
       moves.clear();
       generate_legal_moves(pos, moves);
@@ -394,11 +409,13 @@ class HelpmateProver {
           if (length + 1 > max_helpmate_length) return ClosureResult::Incomplete;
           out.length = length + 1;
           out.line[length] = m;
-          for (std::size_t i = head; i != 0; i = ws_.nodes_[i].parent) out.line[--length] = ws_.nodes_[i].move;
+          for (std::size_t i = head; i != 0; i = ws_.nodes_[i].parent)
+            out.line[--length] = ws_.nodes_[i].move;
           return ClosureResult::Mate;
         }
         if (count >= cap) return ClosureResult::Incomplete;
-        if (!insert(detail::pack_state(next), std::uint32_t(head), m, count)) return ClosureResult::Incomplete;
+        if (!insert(detail::pack_state(next), std::uint32_t(head), m, count))
+          return ClosureResult::Incomplete;
       }
       ++head;
     }
@@ -407,7 +424,8 @@ class HelpmateProver {
 
  private:
   // Inserts a state unless present. False only when the table is full.
-  bool insert(const detail::PackedState& s, std::uint32_t parent, Move m, std::size_t& count) noexcept {
+  bool insert(const detail::PackedState& s, std::uint32_t parent, Move m,
+              std::size_t& count) noexcept {
     const std::uint64_t generation = std::uint64_t(ws_.closure_generation_) << 32;
     std::size_t i = std::size_t(s.hash()) & ws_.slot_mask_;
     for (std::size_t probes = 0; probes <= ws_.slot_mask_; ++probes, i = (i + 1) & ws_.slot_mask_) {
@@ -447,7 +465,8 @@ class HelpmateProver {
     const PieceType type = type_of(pos.piece_on(from));
     const bool capture = !m.is_castling() && (pos.piece_on(to) != Piece::None || m.is_en_passant());
     auto nearer = [&](Square target) {
-      return !m.is_castling() && detail::square_distance(to, target) < detail::square_distance(from, target);
+      return !m.is_castling() &&
+             detail::square_distance(to, target) < detail::square_distance(from, target);
     };
     if (us == winner_) {
       if (type == PieceType::Pawn || capture) return reward;
@@ -466,19 +485,28 @@ class HelpmateProver {
   // bishop blocks there), else the corner nearest the losing king. Attempt 1: the
   // corner nearest the losing king (its own pieces may block there); then the others.
   void choose_corner(const Position& root, int attempt) noexcept {
-    const Bitboard own = root.pieces(winner_, PieceType::Bishop), theirs = root.pieces(~winner_, PieceType::Bishop);
+    const Bitboard own = root.pieces(winner_, PieceType::Bishop),
+                   theirs = root.pieces(~winner_, PieceType::Bishop);
     Bitboard wanted = ~Bitboard(0);
-    if (own && !(own & DarkSquares)) wanted = LightSquares;
-    else if (own && !(own & LightSquares)) wanted = DarkSquares;
-    else if (!own && theirs && !(theirs & DarkSquares)) wanted = DarkSquares;
-    else if (!own && theirs && !(theirs & LightSquares)) wanted = LightSquares;
+    if (own && !(own & DarkSquares))
+      wanted = LightSquares;
+    else if (own && !(own & LightSquares))
+      wanted = DarkSquares;
+    else if (!own && theirs && !(theirs & DarkSquares))
+      wanted = DarkSquares;
+    else if (!own && theirs && !(theirs & LightSquares))
+      wanted = LightSquares;
     const Square king = root.king_square(~winner_);
     // Corners by preference: wanted colour first, then nearer the losing king.
     Square corners[4] = {Square::A1, Square::H1, Square::A8, Square::H8};
-    auto rank = [&](Square c) { return (contains(wanted, c) ? 0 : 16) + detail::square_distance(c, king); };
+    auto rank = [&](Square c) {
+      return (contains(wanted, c) ? 0 : 16) + detail::square_distance(c, king);
+    };
     for (int i = 1; i < 4; ++i)
-      for (int j = i; j > 0 && rank(corners[j]) < rank(corners[j - 1]); --j) std::swap(corners[j], corners[j - 1]);
-    if (attempt == 0) corner_ = corners[0];
+      for (int j = i; j > 0 && rank(corners[j]) < rank(corners[j - 1]); --j)
+        std::swap(corners[j], corners[j - 1]);
+    if (attempt == 0)
+      corner_ = corners[0];
     else {
       Square nearest = corners[0];
       for (Square c : corners)
@@ -520,7 +548,8 @@ class HelpmateProver {
     const Key key = pos.key() ^ (after_reward ? 0x5bd1e9955bd1e995ULL : 0);
     detail::TTEntry* entry = ws_.tt_ ? &ws_.tt_[std::size_t(key) & ws_.tt_mask_] : nullptr;
     const std::uint32_t generation = ws_.tt_generation_;
-    if (entry && entry->generation == generation && entry->key == key && entry->searched >= left) return false;
+    if (entry && entry->generation == generation && entry->key == key && entry->searched >= left)
+      return false;
     std::uint8_t costs[MoveList::capacity];
     const int n = int(moves.size());
     for (int i = 0; i < n; ++i) costs[i] = std::uint8_t(cost(pos, moves[std::size_t(i)]));
@@ -531,7 +560,8 @@ class HelpmateProver {
         const int own = costs[i], paid = own == normal && after_reward ? 0 : own;
         if (paid != c) continue;
         line_[ply] = moves[std::size_t(i)];
-        if (dfs(pos.play_unchecked(moves[std::size_t(i)]), ply + 1, left - c, own == reward)) return true;
+        if (dfs(pos.play_unchecked(moves[std::size_t(i)]), ply + 1, left - c, own == reward))
+          return true;
         if (aborted_) return false;
       }
     }
@@ -560,7 +590,8 @@ class HelpmateProver {
 
 /// Whether `line` is a series of legal moves from `pos` that ends in checkmate given
 /// by `winner` (the empty line: `pos` is already that checkmate).
-inline bool replays_to_checkmate(const Position& pos, Color winner, const Move* line, int length) noexcept {
+inline bool replays_to_checkmate(const Position& pos, Color winner, const Move* line,
+                                 int length) noexcept {
   Position p = pos;
   for (int i = 0; i < length; ++i) {
     if (!is_legal(p, line[i])) return false;
@@ -600,7 +631,8 @@ inline void remove_loops(const Position& start, Move* line, int& length) noexcep
 // or rook, and every pawn stands rammed against an enemy pawn). A choice of effort only.
 inline bool looks_locked(const Position& pos) noexcept {
   if (pos.pieces(PieceType::Queen) | pos.pieces(PieceType::Rook)) return false;
-  const Bitboard white = pos.pieces(Color::White, PieceType::Pawn), black = pos.pieces(Color::Black, PieceType::Pawn);
+  const Bitboard white = pos.pieces(Color::White, PieceType::Pawn),
+                 black = pos.pieces(Color::Black, PieceType::Pawn);
   return white && (shift<8>(white) & ~black) == 0 && (shift<-8>(black) & ~white) == 0;
 }
 
@@ -617,8 +649,8 @@ inline WinAnswer& finish(WinAnswer& a, Winnability v, WinProof p, std::uint64_t 
 /// Can `winner` checkmate from `pos` by some series of legal moves? Never NoWin where
 /// a helpmate exists; never Win without a line that replays legally to checkmate.
 /// Spends at most `budget` nodes (plus one) in the workspace's memory.
-inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::uint64_t budget, WinWorkspace& ws,
-                        WinAnswer& out) noexcept {
+inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::uint64_t budget,
+                        WinWorkspace& ws, WinAnswer& out) noexcept {
   out.length = 0;
   if (pos.side_to_move() == ~winner && pos.in_check() && !any_legal_move(pos)) {
     detail::finish(out, Winnability::Win, WinProof::Checkmate, 1);

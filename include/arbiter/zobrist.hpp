@@ -42,7 +42,8 @@ constexpr std::array<std::array<std::array<Key, 8>, 2>, 2> make_castling_table()
   Key state = 0x4172626974657221ULL;  // "Arbiter!"
   for (int c = 0; c < 2; ++c)
     for (int side = 0; side < 2; ++side)
-      for (int f = 0; f < 8; ++f) t[std::size_t(c)][std::size_t(side)][std::size_t(f)] = splitmix64(state);
+      for (int f = 0; f < 8; ++f)
+        t[std::size_t(c)][std::size_t(side)][std::size_t(f)] = splitmix64(state);
   for (int c = 0; c < 2; ++c) {
     t[std::size_t(c)][0][7] = polyglot_castling(Color(c), CastlingSide::KingSide);
     t[std::size_t(c)][1][0] = polyglot_castling(Color(c), CastlingSide::QueenSide);

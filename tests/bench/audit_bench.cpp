@@ -61,13 +61,17 @@ int main(int argc, char** argv) {
   std::vector<std::string> paths;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else if (a == "--pgn-extract" && i + 1 < argc) pgn_extract = argv[++i];
-    else paths.push_back(a);
+    if (a == "--runs" && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--pgn-extract" && i + 1 < argc)
+      pgn_extract = argv[++i];
+    else
+      paths.push_back(a);
   }
   if (paths.empty()) {
     std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(ARBITER_SHARED_DIR) + "/data/pgn", ec))
+    for (const auto& e :
+         std::filesystem::directory_iterator(std::string(ARBITER_SHARED_DIR) + "/data/pgn", ec))
       if (e.path().extension() == ".pgn") paths.push_back(e.path().string());
     std::sort(paths.begin(), paths.end());
   }
@@ -79,7 +83,8 @@ int main(int argc, char** argv) {
   fmt::print(stderr, "the arbiter tool is not part of this build (ARBITER_BUILD_EXAMPLES=OFF)\n");
   return 1;
 #endif
-  const std::string tmp = std::filesystem::temp_directory_path() / ("arbiter_audit_bench_" + std::to_string(::getpid()));
+  const std::string tmp = std::filesystem::temp_directory_path() /
+                          ("arbiter_audit_bench_" + std::to_string(::getpid()));
   const std::string audit_cmd = quote(arbiter) + " audit --json --no-progress" + files;
   const char* filters[] = {"--repetition", "--fifty", "--stalemate", "--checkmate"};
   const bool have_pe = ::access(pgn_extract.c_str(), X_OK) == 0;
@@ -99,7 +104,8 @@ int main(int argc, char** argv) {
   // What each found (from the last run's outputs).
   std::ifstream summary_in(tmp + ".jsonl");
   std::string line, summary;
-  std::size_t games = 0, threefold_games = 0, fifty_games = 0, stalemate_games = 0, mate_games = 0, intended_only = 0;
+  std::size_t games = 0, threefold_games = 0, fifty_games = 0, stalemate_games = 0, mate_games = 0,
+              intended_only = 0;
   while (std::getline(summary_in, line)) {
     if (line.find("\"summary\":true") != std::string::npos) {
       summary = line;
@@ -116,15 +122,20 @@ int main(int argc, char** argv) {
   std::uintmax_t bytes = 0;
   for (const std::string& p : paths) bytes += std::filesystem::file_size(p);
   std::size_t plies = 0;
-  if (const auto at = summary.find("\"plies\":"); at != std::string::npos) plies = std::stoull(summary.substr(at + 8));
+  if (const auto at = summary.find("\"plies\":"); at != std::string::npos)
+    plies = std::stoull(summary.substr(at + 8));
 
-  fmt::print("arbiter audit --json vs pgn-extract draw filters: {} files, {:.1f} MB, {} games, {} plies, {} runs\n",
-             paths.size(), double(bytes) / 1e6, games, plies, runs);
-  fmt::print("  arbiter audit --json          {:7.3f} s  {:9.0f} games/s  {:6.2f} M plies/s\n", median(a_times),
-             double(games) / median(a_times), double(plies) / median(a_times) / 1e6);
+  fmt::print(
+      "arbiter audit --json vs pgn-extract draw filters: {} files, {:.1f} MB, {} games, {} plies, "
+      "{} runs\n",
+      paths.size(), double(bytes) / 1e6, games, plies, runs);
+  fmt::print("  arbiter audit --json          {:7.3f} s  {:9.0f} games/s  {:6.2f} M plies/s\n",
+             median(a_times), double(games) / median(a_times),
+             double(plies) / median(a_times) / 1e6);
   if (have_pe) {
-    fmt::print("  pgn-extract, 4 filter runs    {:7.3f} s  {:9.0f} games/s  {:6.2f} M plies/s\n", median(p_times),
-               double(games) / median(p_times), double(plies) / median(p_times) / 1e6);
+    fmt::print("  pgn-extract, 4 filter runs    {:7.3f} s  {:9.0f} games/s  {:6.2f} M plies/s\n",
+               median(p_times), double(games) / median(p_times),
+               double(plies) / median(p_times) / 1e6);
     fmt::print("  median ratio (pgn-extract / arbiter): {:.2f}x  (per run:", median(ratios));
     for (double r : ratios) fmt::print(" {:.2f}", r);
     fmt::print(")\n");
@@ -133,7 +144,8 @@ int main(int argc, char** argv) {
                               count_lines_starting(tmp + "--fifty.pgn", "[Event "),
                               count_lines_starting(tmp + "--stalemate.pgn", "[Event "),
                               count_lines_starting(tmp + "--checkmate.pgn", "[Event ")};
-    fmt::print("  threefold       {:11}   {:13}  ({} of them only by a written move)\n", pe[0], threefold_games, intended_only);
+    fmt::print("  threefold       {:11}   {:13}  ({} of them only by a written move)\n", pe[0],
+               threefold_games, intended_only);
     fmt::print("  fifty moves     {:11}   {:13}\n", pe[1], fifty_games);
     fmt::print("  stalemate       {:11}   {:13}\n", pe[2], stalemate_games);
     fmt::print("  checkmate       {:11}   {:13}\n", pe[3], mate_games);
@@ -141,7 +153,8 @@ int main(int argc, char** argv) {
     fmt::print("  pgn-extract not found at {}: arbiter alone\n", pgn_extract);
   }
   fmt::print("arbiter summary: {}\n", summary);
-  for (const char* suffix : {".jsonl", "--repetition.pgn", "--fifty.pgn", "--stalemate.pgn", "--checkmate.pgn"})
+  for (const char* suffix :
+       {".jsonl", "--repetition.pgn", "--fifty.pgn", "--stalemate.pgn", "--checkmate.pgn"})
     std::filesystem::remove(tmp + suffix);
   return 0;
 }

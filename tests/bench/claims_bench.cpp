@@ -70,7 +70,8 @@ std::vector<Game> load(const std::vector<std::string>& paths) {
 }
 
 // What a GUI runs after each move; `claims` false: only the record's upkeep.
-std::uint64_t run(const Game& game, const arbiter::Rules& rules, bool claims, arbiter::GameRecord& record) {
+std::uint64_t run(const Game& game, const arbiter::Rules& rules, bool claims,
+                  arbiter::GameRecord& record) {
   std::uint64_t sink = 0;
   record.reset(game.start);
   for (arbiter::Move m : game.moves) {
@@ -90,7 +91,8 @@ std::uint64_t run_reference(const Game& game) {
   for (arbiter::Move m : game.moves) {
     ref.play(m);
     const arbiter_reference::Flags f = ref.flags();
-    sink += f.threefold_on_board + f.threefold_intended + f.fifty_on_board + f.fivefold + f.checkmate;
+    sink +=
+        f.threefold_on_board + f.threefold_intended + f.fifty_on_board + f.fivefold + f.checkmate;
   }
   return sink;
 }
@@ -103,13 +105,17 @@ int main(int argc, char** argv) {
   std::vector<std::string> paths;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else if (a == "--reference-stride" && i + 1 < argc) stride = std::size_t(std::max(1, std::atoi(argv[++i])));
-    else paths.push_back(a);
+    if (a == "--runs" && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--reference-stride" && i + 1 < argc)
+      stride = std::size_t(std::max(1, std::atoi(argv[++i])));
+    else
+      paths.push_back(a);
   }
   if (paths.empty()) {
     std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(ARBITER_SHARED_DIR) + "/data/pgn", ec))
+    for (const auto& e :
+         std::filesystem::directory_iterator(std::string(ARBITER_SHARED_DIR) + "/data/pgn", ec))
       if (e.path().extension() == ".pgn") paths.push_back(e.path().string());
   }
   const std::vector<Game> games = load(paths);
@@ -146,8 +152,10 @@ int main(int argc, char** argv) {
   fmt::print("per ply (median):\n");
   fmt::print("  record.play + available_claims + automatic_ending  {:8.1f} ns\n", median(full));
   fmt::print("  record.play alone (the record's upkeep)            {:8.1f} ns\n", median(upkeep));
-  fmt::print("  available_claims + automatic_ending                {:8.1f} ns\n", median(full) - median(upkeep));
-  fmt::print("  brute-force reference (every {}th game)            {:8.1f} ns\n", stride, median(reference));
+  fmt::print("  available_claims + automatic_ending                {:8.1f} ns\n",
+             median(full) - median(upkeep));
+  fmt::print("  brute-force reference (every {}th game)            {:8.1f} ns\n", stride,
+             median(reference));
   fmt::print("  reference / arbiter                                {:8.1f}x\n", median(ratio));
 
   // Flat in game length: the cost per ply by the length of the game.
@@ -169,9 +177,10 @@ int main(int argc, char** argv) {
     for (int r = 0; r < runs; ++r)
       t.push_back(seconds([&] {
                     for (const Game* g : b.games) sink += run(*g, rules, true, record);
-                  }) * 1e9 / double(b.plies));
-    fmt::print("  {:>4}-{:<6} plies: {:6} games, {:8.1f} ns per ply\n", b.lo, b.hi == 100000 ? std::string("") : std::to_string(b.hi),
-               b.games.size(), median(t));
+                  }) *
+                  1e9 / double(b.plies));
+    fmt::print("  {:>4}-{:<6} plies: {:6} games, {:8.1f} ns per ply\n", b.lo,
+               b.hi == 100000 ? std::string("") : std::to_string(b.hi), b.games.size(), median(t));
   }
   return sink == 42 ? 1 : 0;
 }

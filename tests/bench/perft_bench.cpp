@@ -51,23 +51,35 @@ using Clock = std::chrono::steady_clock;
 struct BenchPosition {
   const char* name;
   const char* fen;
-  int depth;  // full depth; --quick uses depth - 1
+  int depth;               // full depth; --quick uses depth - 1
   std::uint64_t nodes[8];  // nodes[d] = perft(d) for the depths that can be asked for (0: unused)
 };
 
 // https://www.chessprogramming.org/Perft_Results
 const BenchPosition positions[] = {
-    {"startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6,
+    {"startpos",
+     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+     6,
      {0, 20, 400, 8902, 197281, 4865609, 119060324, 0}},
-    {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5,
+    {"kiwipete",
+     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+     5,
      {0, 48, 2039, 97862, 4085603, 193690690, 0, 0}},
-    {"position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7,
+    {"position 3",
+     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+     7,
      {0, 14, 191, 2812, 43238, 674624, 11030083, 178633661}},
-    {"position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5,
+    {"position 4",
+     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+     5,
      {0, 6, 264, 9467, 422333, 15833292, 0, 0}},
-    {"position 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5,
+    {"position 5",
+     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+     5,
      {0, 44, 1486, 62379, 2103487, 89941194, 0, 0}},
-    {"position 6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5,
+    {"position 6",
+     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+     5,
      {0, 46, 2079, 89890, 3894594, 164075551, 0, 0}},
 };
 
@@ -181,7 +193,8 @@ class Engine {
     while (read_line(line)) {
       if (line.compare(0, prefix.size(), prefix) == 0) {
         const double seconds = seconds_since(start);
-        return std::make_pair(std::uint64_t(std::strtoull(line.c_str() + prefix.size(), nullptr, 10)), seconds);
+        return std::make_pair(
+            std::uint64_t(std::strtoull(line.c_str() + prefix.size(), nullptr, 10)), seconds);
       }
     }
     return std::nullopt;
@@ -278,7 +291,9 @@ class Engine {
 
 std::string isa_extensions() {
   std::string s;
-  auto add = [&](const char* name, bool on) { s += fmt::format("{}{}={}", s.empty() ? "" : " ", name, on ? "on" : "off"); };
+  auto add = [&](const char* name, bool on) {
+    s += fmt::format("{}{}={}", s.empty() ? "" : " ", name, on ? "on" : "off");
+  };
 #ifdef __POPCNT__
   add("POPCNT", true);
 #else
@@ -314,13 +329,14 @@ std::string compiler() {
 
 [[noreturn]] void usage(const char* argv0, int code) {
   std::FILE* out = code == 0 ? stdout : stderr;
-  fmt::print(out,
-             "usage: {} [--quick] [--runs N] [--stockfish PATH] [--no-stockfish]\n"
-             "  --quick         one ply less in every position\n"
-             "  --runs N        timed runs per position and engine (default 5)\n"
-             "  --stockfish P   the Stockfish binary (default: $STOCKFISH, else /usr/games/stockfish)\n"
-             "  --no-stockfish  time arbiter alone\n",
-             argv0);
+  fmt::print(
+      out,
+      "usage: {} [--quick] [--runs N] [--stockfish PATH] [--no-stockfish]\n"
+      "  --quick         one ply less in every position\n"
+      "  --runs N        timed runs per position and engine (default 5)\n"
+      "  --stockfish P   the Stockfish binary (default: $STOCKFISH, else /usr/games/stockfish)\n"
+      "  --no-stockfish  time arbiter alone\n",
+      argv0);
   std::exit(code);
 }
 
@@ -367,9 +383,9 @@ int main(int argc, char** argv) {
   }
   std::signal(SIGPIPE, SIG_IGN);  // a dead engine shows up as a failed write, not a signal
 
-  fmt::print("arbiter {}.{}.{} perft benchmark ({}, {} run{} per position{})\n", ARBITER_VERSION_MAJOR,
-             ARBITER_VERSION_MINOR, ARBITER_VERSION_PATCH, compiler(), runs, runs == 1 ? "" : "s",
-             quick ? ", --quick" : "");
+  fmt::print("arbiter {}.{}.{} perft benchmark ({}, {} run{} per position{})\n",
+             ARBITER_VERSION_MAJOR, ARBITER_VERSION_MINOR, ARBITER_VERSION_PATCH, compiler(), runs,
+             runs == 1 ? "" : "s", quick ? ", --quick" : "");
 #ifdef NDEBUG
   const char* assertions = "off (NDEBUG)";
 #else
@@ -380,7 +396,8 @@ int main(int argc, char** argv) {
 #elif defined(__POPCNT__)
   const char* native = "some extensions beyond baseline x86-64 are on";
 #else
-  const char* native = "no (baseline x86-64 target; configure with -DARBITER_NATIVE=ON for -march=native)";
+  const char* native =
+      "no (baseline x86-64 target; configure with -DARBITER_NATIVE=ON for -march=native)";
 #endif
   fmt::print("build: {}; -march=native: {}\n", isa_extensions(), native);
   fmt::print("assertions: {}\n", assertions);
@@ -391,12 +408,14 @@ int main(int argc, char** argv) {
     std::string error;
     have_stockfish = engine.start(stockfish_path, error);
     if (have_stockfish) {
-      fmt::print("stockfish: {} ({}), Threads 1, built for: {}\n", engine.id_name().empty() ? "?" : engine.id_name(),
-                 stockfish_path, engine.build().empty() ? "?" : engine.build());
+      fmt::print("stockfish: {} ({}), Threads 1, built for: {}\n",
+                 engine.id_name().empty() ? "?" : engine.id_name(), stockfish_path,
+                 engine.build().empty() ? "?" : engine.build());
     } else {
-      fmt::print("stockfish: not available ({}); timing arbiter alone.\n"
-                 "           Set $STOCKFISH or pass --stockfish PATH to compare.\n",
-                 error);
+      fmt::print(
+          "stockfish: not available ({}); timing arbiter alone.\n"
+          "           Set $STOCKFISH or pass --stockfish PATH to compare.\n",
+          error);
     }
   } else {
     fmt::print("stockfish: disabled (--no-stockfish); timing arbiter alone\n");
@@ -437,7 +456,8 @@ int main(int argc, char** argv) {
       const std::uint64_t nodes = arbiter::perft(parsed->position, depth);
       const double a_seconds = seconds_since(start);
       if (nodes != expected) {
-        fmt::print("\nerror: arbiter perft({}) of {} = {}, expected {}\n", depth, bp.name, nodes, expected);
+        fmt::print("\nerror: arbiter perft({}) of {} = {}, expected {}\n", depth, bp.name, nodes,
+                   expected);
         return 1;
       }
       a_mnps.push_back(double(nodes) / a_seconds / 1e6);
@@ -447,12 +467,13 @@ int main(int argc, char** argv) {
       if (have_stockfish) {
         const auto result = engine.perft(bp.fen, depth);
         if (!result) {
-          fmt::print("\nerror: stockfish stopped answering during 'go perft {}' on {}\n", depth, bp.name);
+          fmt::print("\nerror: stockfish stopped answering during 'go perft {}' on {}\n", depth,
+                     bp.name);
           return 1;
         }
         if (result->first != expected) {
-          fmt::print("\nerror: stockfish perft({}) of {} = {}, expected {}\n", depth, bp.name, result->first,
-                     expected);
+          fmt::print("\nerror: stockfish perft({}) of {} = {}, expected {}\n", depth, bp.name,
+                     result->first, expected);
           return 1;
         }
         s_mnps.push_back(double(result->first) / result->second / 1e6);
@@ -476,19 +497,23 @@ int main(int argc, char** argv) {
   if (have_stockfish) {
     fmt::print("{:<11} {:>5} {:>11} {:>12} {:>14} {:>15} {:>13}\n", "position", "depth", "nodes",
                "arbiter Mnps", "stockfish Mnps", "ratio (median)", "ratio min-max");
-    fmt::print("{:-<11} {:->5} {:->11} {:->12} {:->14} {:->15} {:->13}\n", "", "", "", "", "", "", "");
+    fmt::print("{:-<11} {:->5} {:->11} {:->12} {:->14} {:->15} {:->13}\n", "", "", "", "", "", "",
+               "");
     const Row* worst = &rows.front();
     for (const Row& r : rows) {
-      fmt::print("{:<11} {:>5} {:>11} {:>12.1f} {:>14.1f} {:>15.3f} {:>13}\n", r.position->name, r.depth, r.nodes,
-                 r.arbiter_mnps, r.stockfish_mnps, r.ratio, fmt::format("{:.3f}-{:.3f}", r.ratio_min, r.ratio_max));
+      fmt::print("{:<11} {:>5} {:>11} {:>12.1f} {:>14.1f} {:>15.3f} {:>13}\n", r.position->name,
+                 r.depth, r.nodes, r.arbiter_mnps, r.stockfish_mnps, r.ratio,
+                 fmt::format("{:.3f}-{:.3f}", r.ratio_min, r.ratio_max));
       if (r.ratio < worst->ratio) worst = &r;
     }
-    fmt::print("\nminimum ratio arbiter/stockfish over positions: {:.3f} ({})\n", worst->ratio, worst->position->name);
+    fmt::print("\nminimum ratio arbiter/stockfish over positions: {:.3f} ({})\n", worst->ratio,
+               worst->position->name);
   } else {
     fmt::print("{:<11} {:>5} {:>11} {:>12}\n", "position", "depth", "nodes", "arbiter Mnps");
     fmt::print("{:-<11} {:->5} {:->11} {:->12}\n", "", "", "", "");
     for (const Row& r : rows)
-      fmt::print("{:<11} {:>5} {:>11} {:>12.1f}\n", r.position->name, r.depth, r.nodes, r.arbiter_mnps);
+      fmt::print("{:<11} {:>5} {:>11} {:>12.1f}\n", r.position->name, r.depth, r.nodes,
+                 r.arbiter_mnps);
   }
   return 0;
 }

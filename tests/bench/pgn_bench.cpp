@@ -55,7 +55,8 @@ std::string default_corpus() {
 #else
   // tests/bench/pgn_bench.cpp -> <repository>/../shared/data/pgn
   const std::filesystem::path here(__FILE__);
-  return (here.parent_path().parent_path().parent_path().parent_path() / "shared" / "data" / "pgn").string();
+  return (here.parent_path().parent_path().parent_path().parent_path() / "shared" / "data" / "pgn")
+      .string();
 #endif
 }
 
@@ -165,13 +166,15 @@ bool check_pgn_extract(const std::string& path, std::string& version) {
   ::close(out[1]);
   std::string help;
   char buffer[4096];
-  for (ssize_t n; (n = ::read(out[0], buffer, sizeof buffer)) > 0;) help.append(buffer, std::size_t(n));
+  for (ssize_t n; (n = ::read(out[0], buffer, sizeof buffer)) > 0;)
+    help.append(buffer, std::size_t(n));
   ::close(out[0]);
   int status = 0;
   ::waitpid(pid, &status, 0);
   const std::size_t v = help.find("pgn-extract v");
   version = v == std::string::npos ? "unknown version" : help.substr(v, help.find(':', v) - v);
-  return help.find("\n-s -- silent mode") != std::string::npos && help.find("\n-ooutputfile") != std::string::npos;
+  return help.find("\n-s -- silent mode") != std::string::npos &&
+         help.find("\n-ooutputfile") != std::string::npos;
 }
 
 template <class F>
@@ -202,7 +205,8 @@ int main(int argc, char** argv) {
       with_pgn_extract = false;
     } else if (a.rfind("--", 0) == 0) {
       fmt::print(stderr,
-                 "usage: arbiter_pgn_bench [--runs N] [--pgn-extract PATH] [--no-pgn-extract] [PATH...]\n");
+                 "usage: arbiter_pgn_bench [--runs N] [--pgn-extract PATH] [--no-pgn-extract] "
+                 "[PATH...]\n");
       return 2;
     } else {
       paths.push_back(a);
@@ -239,16 +243,19 @@ int main(int argc, char** argv) {
   std::string version;
   if (with_pgn_extract) {
     if (!check_pgn_extract(pgn_extract, version)) {
-      fmt::print("pgn-extract not usable at {} (or its -h does not list -s and -o): timing arbiter alone\n",
-                 pgn_extract);
+      fmt::print(
+          "pgn-extract not usable at {} (or its -h does not list -s and -o): timing arbiter "
+          "alone\n",
+          pgn_extract);
       with_pgn_extract = false;
     }
   }
 #ifndef NDEBUG
   fmt::print("note: assertions are on (no NDEBUG); the timings are not representative\n");
 #endif
-  fmt::print("{} files, {:.1f} MB{}\n", files.size(), double(total_bytes) / 1e6,
-             with_pgn_extract ? fmt::format("; {} ({} -s -o /dev/null FILES)", version, pgn_extract) : "");
+  fmt::print(
+      "{} files, {:.1f} MB{}\n", files.size(), double(total_bytes) / 1e6,
+      with_pgn_extract ? fmt::format("; {} ({} -s -o /dev/null FILES)", version, pgn_extract) : "");
 
   std::vector<std::string> command{pgn_extract, "-s", "-o", "/dev/null"};
   command.insert(command.end(), files.begin(), files.end());
@@ -263,8 +270,8 @@ int main(int argc, char** argv) {
   fmt::print("{} games read ({} bad), {} plies\n\n", count.games, count.bad, count.plies);
 
   std::vector<double> ta, tb, tp, ra, rb;
-  fmt::print("{:>4} {:>12} {:>12} {:>12} {:>10} {:>10}\n", "run", "A parse+play", "B read+write", "pgn-extract", "P/A",
-             "P/B");
+  fmt::print("{:>4} {:>12} {:>12} {:>12} {:>10} {:>10}\n", "run", "A parse+play", "B read+write",
+             "pgn-extract", "P/A", "P/B");
   for (int r = 0; r < runs; ++r) {
     Count a, b;
     ta.push_back(seconds([&] { a = arbiter_read(files); }));
@@ -289,15 +296,17 @@ int main(int argc, char** argv) {
   }
 
   auto rates = [&](double t) {
-    return fmt::format("{:.3f} s, {:.0f} games/s, {:.2f} M plies/s, {:.0f} MB/s", t, double(count.games) / t,
-                       double(count.plies) / t / 1e6, double(total_bytes) / t / 1e6);
+    return fmt::format("{:.3f} s, {:.0f} games/s, {:.2f} M plies/s, {:.0f} MB/s", t,
+                       double(count.games) / t, double(count.plies) / t / 1e6,
+                       double(total_bytes) / t / 1e6);
   };
   fmt::print("\nmedian of {} runs\n", runs);
   fmt::print("  A  arbiter parse + replay  {}\n", rates(median(ta)));
   fmt::print("  B  arbiter read + write    {}\n", rates(median(tb)));
   if (with_pgn_extract) {
     fmt::print("  P  pgn-extract             {}\n", rates(median(tp)));
-    fmt::print("  median ratio P/A: {:.2f}x (arbiter parse + replay is that many times faster)\n", median(ra));
+    fmt::print("  median ratio P/A: {:.2f}x (arbiter parse + replay is that many times faster)\n",
+               median(ra));
     fmt::print("  median ratio P/B: {:.2f}x (arbiter read + write)\n", median(rb));
   }
   return 0;

@@ -94,13 +94,16 @@ std::uint64_t tracker_game(const Game& g, arbiter::RepetitionTracker<>& t) {
 
 void tracker_benchmark(int runs) {
   fmt::print("Repetition: push + count per ply (ns), median of {} runs\n", runs);
-  fmt::print("{:>8} {:>12} {:>12} {:>10}   {}\n", "plies", "tracker", "naive scan", "speedup", "games");
+  fmt::print("{:>8} {:>12} {:>12} {:>10}   {}\n", "plies", "tracker", "naive scan", "speedup",
+             "games");
   for (bool never : {false, true}) {
-    if (never) fmt::print("worst case: no irreversible move at all (one window of the whole game)\n");
+    if (never)
+      fmt::print("worst case: no irreversible move at all (one window of the whole game)\n");
     for (std::size_t plies : {100u, 1000u, 10000u}) {
       const std::size_t games = std::max<std::size_t>(1, 200000 / plies);
       std::vector<Game> set;
-      for (std::size_t i = 0; i < games; ++i) set.push_back(realistic_game(plies, std::uint32_t(i + 1), never));
+      for (std::size_t i = 0; i < games; ++i)
+        set.push_back(realistic_game(plies, std::uint32_t(i + 1), never));
       arbiter::RepetitionTracker<> t;
       if (!t.reserve(plies)) return;
       std::vector<double> ours, naive, ratio;
@@ -119,8 +122,8 @@ void tracker_benchmark(int runs) {
         naive.push_back(ns2);
         ratio.push_back(ns2 / ns1);
       }
-      fmt::print("{:>8} {:>12.2f} {:>12.2f} {:>9.1f}x   {}{}\n", plies, median(ours), median(naive), median(ratio),
-                 games, a == 0 || b == 0 ? " (!)" : "");
+      fmt::print("{:>8} {:>12.2f} {:>12.2f} {:>9.1f}x   {}{}\n", plies, median(ours), median(naive),
+                 median(ratio), games, a == 0 || b == 0 ? " (!)" : "");
     }
   }
   // Memory per ply, measured with the allocator.
@@ -133,8 +136,10 @@ void tracker_benchmark(int runs) {
   arbiter::RepetitionTracker<> t;
   if (!t.reserve(plies)) return;
   const auto after = heap();
-  fmt::print("memory: {:.2f} bytes per ply (heap, {} plies reserved) + {} bytes fixed (the tracker object)\n\n",
-             double(after - before) / double(plies), plies, sizeof(t));
+  fmt::print(
+      "memory: {:.2f} bytes per ply (heap, {} plies reserved) + {} bytes fixed (the tracker "
+      "object)\n\n",
+      double(after - before) / double(plies), plies, sizeof(t));
 }
 
 void key_benchmark(int runs) {
@@ -179,11 +184,14 @@ void key_benchmark(int runs) {
     without.push_back(s2 * 1e9 / n);
     ratio.push_back(s1 / s2);
   }
-  fmt::print("Move + key: copy and play one move (ns), median of {} runs, {} moves from random games\n", runs,
-             work.size());
-  fmt::print("  with the incremental FIDE key: {:.2f} ns\n  without a key:                 {:.2f} ns\n", median(with_key),
-             median(without));
-  fmt::print("  the key costs {:+.1f}% of a move{}\n", (median(ratio) - 1) * 100, sink == 0 ? " (!)" : "");
+  fmt::print(
+      "Move + key: copy and play one move (ns), median of {} runs, {} moves from random games\n",
+      runs, work.size());
+  fmt::print(
+      "  with the incremental FIDE key: {:.2f} ns\n  without a key:                 {:.2f} ns\n",
+      median(with_key), median(without));
+  fmt::print("  the key costs {:+.1f}% of a move{}\n", (median(ratio) - 1) * 100,
+             sink == 0 ? " (!)" : "");
 }
 
 }  // namespace
@@ -191,7 +199,8 @@ void key_benchmark(int runs) {
 int main(int argc, char** argv) {
   int runs = 7;
   for (int i = 1; i < argc; ++i)
-    if (std::string_view(argv[i]) == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+    if (std::string_view(argv[i]) == "--runs" && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
   tracker_benchmark(runs);
   key_benchmark(runs);
 }

@@ -48,10 +48,14 @@ struct Context {
 
 const char* mode_name(CastlingMode m) {
   switch (m) {
-    case CastlingMode::Auto: return "Auto";
-    case CastlingMode::Standard: return "Standard";
-    case CastlingMode::Chess960: return "Chess960";
-    case CastlingMode::AsWritten: return "AsWritten";
+    case CastlingMode::Auto:
+      return "Auto";
+    case CastlingMode::Standard:
+      return "Standard";
+    case CastlingMode::Chess960:
+      return "Chess960";
+    case CastlingMode::AsWritten:
+      return "AsWritten";
   }
   return "?";
 }
@@ -65,9 +69,9 @@ const char* mode_name(CastlingMode m) {
   __builtin_trap();
 }
 
-#define FUZZ_CHECK(cond, ctx, detail)                 \
-  do {                                                \
-    if (!(cond)) fail((ctx), #cond, (detail));        \
+#define FUZZ_CHECK(cond, ctx, detail)          \
+  do {                                         \
+    if (!(cond)) fail((ctx), #cond, (detail)); \
   } while (0)
 
 CastlingMode reparse_mode(const Position& pos) {
@@ -75,19 +79,23 @@ CastlingMode reparse_mode(const Position& pos) {
 }
 
 /// Writes `pos` as FEN, parses it strictly, and checks that the same position comes back.
-void check_round_trip(const Context& ctx, const Position& pos, FenCastling dialect, const char* what) {
+void check_round_trip(const Context& ctx, const Position& pos, FenCastling dialect,
+                      const char* what) {
   const std::string fen = to_fen(pos, dialect);
   const auto back = parse_fen(fen, {false, reparse_mode(pos)});
   FUZZ_CHECK(back.ok(), ctx,
-             std::string(what) + ": to_fen gives \"" + fen + "\", which does not parse: " + back.error().message());
+             std::string(what) + ": to_fen gives \"" + fen +
+                 "\", which does not parse: " + back.error().message());
   FUZZ_CHECK(back->position == pos, ctx,
-             std::string(what) + ": \"" + fen + "\" parses to a different position: \"" + to_fen(back->position, dialect) +
-                 "\" (chess960 " + std::to_string(pos.is_chess960()) + " -> " +
+             std::string(what) + ": \"" + fen + "\" parses to a different position: \"" +
+                 to_fen(back->position, dialect) + "\" (chess960 " +
+                 std::to_string(pos.is_chess960()) + " -> " +
                  std::to_string(back->position.is_chess960()) + ")");
   FUZZ_CHECK(back->position.key() == pos.key(), ctx,
              std::string(what) + ": \"" + fen + "\" parses to an equal position with another key");
   const std::string again = to_fen(back->position, dialect);
-  FUZZ_CHECK(again == fen, ctx, std::string(what) + ": \"" + fen + "\" is written back as \"" + again + "\"");
+  FUZZ_CHECK(again == fen, ctx,
+             std::string(what) + ": \"" + fen + "\" is written back as \"" + again + "\"");
 }
 
 void check_position(const Context& ctx, const Position& pos) {
@@ -101,11 +109,12 @@ void check_position(const Context& ctx, const Position& pos) {
   const MoveList moves = legal_moves(pos);
   const int count = legal_move_count(pos);
   FUZZ_CHECK(moves.size() == std::size_t(count), ctx,
-             fen + ": legal_moves lists " + std::to_string(moves.size()) + " moves, legal_move_count says " +
-                 std::to_string(count));
+             fen + ": legal_moves lists " + std::to_string(moves.size()) +
+                 " moves, legal_move_count says " + std::to_string(count));
   for (std::size_t i = 0; i < moves.size(); ++i)
     for (std::size_t j = i + 1; j < moves.size(); ++j)
-      FUZZ_CHECK(moves[i] != moves[j], ctx, fen + ": move " + to_uci(pos, moves[i]) + " is listed twice");
+      FUZZ_CHECK(moves[i] != moves[j], ctx,
+                 fen + ": move " + to_uci(pos, moves[i]) + " is listed twice");
 
   std::uint64_t children = 0;
   for (Move m : moves) {
@@ -113,17 +122,20 @@ void check_position(const Context& ctx, const Position& pos) {
     // two-square spelling only in standard chess (in Chess960 it may be a king step).
     const std::string uci = to_uci(pos, m);
     const auto read = parse_uci(pos, uci);
-    FUZZ_CHECK(read.ok() && (*read) == m, ctx,
-               fen + ": to_uci gives \"" + uci + "\", which parse_uci reads as " +
-                   (read.ok() ? "\"" + to_uci(pos, (*read)) + "\"" : std::string(describe(read.error()))));
+    FUZZ_CHECK(
+        read.ok() && (*read) == m, ctx,
+        fen + ": to_uci gives \"" + uci + "\", which parse_uci reads as " +
+            (read.ok() ? "\"" + to_uci(pos, (*read)) + "\"" : std::string(describe(read.error()))));
     if (m.is_castling()) {
       const std::string ktr = to_uci(pos, m, true);
       const auto r2 = parse_uci(pos, ktr);
-      FUZZ_CHECK(r2.ok() && (*r2) == m, ctx, fen + ": king-takes-rook castling \"" + ktr + "\" does not read back");
+      FUZZ_CHECK(r2.ok() && (*r2) == m, ctx,
+                 fen + ": king-takes-rook castling \"" + ktr + "\" does not read back");
       if (!pos.is_chess960()) {
         const std::string two = to_uci(pos, m, false);
         const auto r3 = parse_uci(pos, two);
-        FUZZ_CHECK(r3.ok() && (*r3) == m, ctx, fen + ": castling \"" + two + "\" does not read back");
+        FUZZ_CHECK(r3.ok() && (*r3) == m, ctx,
+                   fen + ": castling \"" + two + "\" does not read back");
       }
     }
 
@@ -132,24 +144,26 @@ void check_position(const Context& ctx, const Position& pos) {
     const Position next = pos.play_unchecked(m);
     children += std::uint64_t(legal_move_count(next));
     const std::string next_fen = to_fen(next);
-    FUZZ_CHECK(!(next.attackers_to(next.king_square(pos.side_to_move())) & next.pieces(next.side_to_move())), ctx,
-               fen + ": after " + uci + " the side that moved is in check: " + next_fen);
+    FUZZ_CHECK(!(next.attackers_to(next.king_square(pos.side_to_move())) &
+                 next.pieces(next.side_to_move())),
+               ctx, fen + ": after " + uci + " the side that moved is in check: " + next_fen);
     const auto back = parse_fen(next_fen, {false, reparse_mode(next)});
     FUZZ_CHECK(back.ok(), ctx,
-               fen + ": after " + uci + " to_fen gives \"" + next_fen + "\", which does not parse: " +
-                   back.error().message());
+               fen + ": after " + uci + " to_fen gives \"" + next_fen +
+                   "\", which does not parse: " + back.error().message());
     FUZZ_CHECK(back->position == next, ctx,
-               fen + ": after " + uci + ", \"" + next_fen + "\" parses to a different position: \"" +
-                   to_fen(back->position) + "\"");
+               fen + ": after " + uci + ", \"" + next_fen +
+                   "\" parses to a different position: \"" + to_fen(back->position) + "\"");
     FUZZ_CHECK(back->position.key() == next.key(), ctx,
-               fen + ": after " + uci + " (\"" + next_fen + "\") the incremental key differs from a fresh one");
+               fen + ": after " + uci + " (\"" + next_fen +
+                   "\") the incremental key differs from a fresh one");
   }
 
   // 6. perft to depth 2 runs and agrees with the counts above.
   const std::uint64_t p2 = perft(pos, 2);
   FUZZ_CHECK(p2 == children, ctx,
-             fen + ": perft(2) = " + std::to_string(p2) + " but the children have " + std::to_string(children) +
-                 " moves");
+             fen + ": perft(2) = " + std::to_string(p2) + " but the children have " +
+                 std::to_string(children) + " moves");
 }
 
 }  // namespace
@@ -164,7 +178,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (strict.ok()) {
       const Context ctx{input, {false, mode}};
       // 2. What parses strictly parses leniently to the same thing, dropping nothing.
-      FUZZ_CHECK(lenient.ok() && lenient->position == strict->position && lenient->repairs.empty(), ctx,
+      FUZZ_CHECK(lenient.ok() && lenient->position == strict->position && lenient->repairs.empty(),
+                 ctx,
                  "strict parse gives \"" + to_fen(strict->position) + "\"; lenient parse " +
                      (lenient.ok() ? "gives \"" + to_fen(lenient->position) + "\" and drops " +
                                          std::to_string(lenient->repairs.size()) + " things"

@@ -34,15 +34,16 @@ using namespace arbiter;
 std::string_view input;
 
 [[noreturn]] void fail(const char* what, const std::string& detail) {
-  std::fprintf(stderr, "\n=== pgn_fuzzer: invariant violated: %s\n%s\ninput (%zu bytes): \"%.*s\"\n", what,
-               detail.c_str(), input.size(), int(input.size() > 2000 ? 2000 : input.size()), input.data());
+  std::fprintf(
+      stderr, "\n=== pgn_fuzzer: invariant violated: %s\n%s\ninput (%zu bytes): \"%.*s\"\n", what,
+      detail.c_str(), input.size(), int(input.size() > 2000 ? 2000 : input.size()), input.data());
   std::fflush(stderr);
   __builtin_trap();
 }
 
-#define PGN_CHECK(cond, detail)            \
-  do {                                     \
-    if (!(cond)) fail(#cond, (detail));    \
+#define PGN_CHECK(cond, detail)         \
+  do {                                  \
+    if (!(cond)) fail(#cond, (detail)); \
   } while (0)
 
 // Every event as text.
@@ -86,8 +87,8 @@ void replay_line(const PgnLine& line, Position pos, const std::string& where) {
     const PgnMove& m = line.moves[i];
     const Position before = pos;
     if (m.move) {
-      PGN_CHECK(is_legal(pos, m.move), where + ": move " + std::to_string(i + 1) + " (" + m.san + ") is not legal in " +
-                                           to_fen(pos));
+      PGN_CHECK(is_legal(pos, m.move), where + ": move " + std::to_string(i + 1) + " (" + m.san +
+                                           ") is not legal in " + to_fen(pos));
       pos.play_in_place(m.move);
     } else {
       const Result<Position, MoveError> passed = pos.play_null();
@@ -116,18 +117,21 @@ void check_games(PgnReader reader, bool round_trip) {
     PgnGame again;
     const Result<PgnRead, PgnError> status = back.next(again);
     PGN_CHECK(status && *status == PgnRead::Game,
-              where + ": what write_pgn wrote does not read: " + (status ? std::string("the end") : status.error().to_string()) +
-                  "\n" + written);
+              where + ": what write_pgn wrote does not read: " +
+                  (status ? std::string("the end") : status.error().to_string()) + "\n" + written);
     PgnGame extra;
-    PGN_CHECK(is_end(back.next(extra)), where + ": what write_pgn wrote reads as more than one game\n" + written);
+    PGN_CHECK(is_end(back.next(extra)),
+              where + ": what write_pgn wrote reads as more than one game\n" + written);
     PGN_CHECK(again.start == game.start, where + ": the start position changed\n" + written);
-    PGN_CHECK(again.main_line.moves.size() == game.main_line.moves.size(), where + ": the move count changed\n" + written);
+    PGN_CHECK(again.main_line.moves.size() == game.main_line.moves.size(),
+              where + ": the move count changed\n" + written);
     for (std::size_t i = 0; i < game.main_line.moves.size(); ++i)
       PGN_CHECK(again.main_line.moves[i].move == game.main_line.moves[i].move,
                 where + ": move " + std::to_string(i + 1) + " changed\n" + written);
     std::string rewritten;
     PGN_CHECK(write_pgn(again, rewritten), where + ": write_pgn refuses the game read back");
-    PGN_CHECK(rewritten == written, where + ": writing is not idempotent\n" + written + "\n---\n" + rewritten);
+    PGN_CHECK(rewritten == written,
+              where + ": writing is not idempotent\n" + written + "\n---\n" + rewritten);
   }
 }
 
@@ -144,7 +148,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   {
     std::istringstream in{std::string(input)};
     const std::string got = record(PgnReader::from_stream(in, small));
-    PGN_CHECK(got == expected, "a stream reads differently:\n" + got + "\n--- memory:\n" + expected);
+    PGN_CHECK(got == expected,
+              "a stream reads differently:\n" + got + "\n--- memory:\n" + expected);
   }
   if (std::FILE* f = std::tmpfile()) {
     if (size) std::fwrite(data, 1, size, f);

@@ -52,11 +52,16 @@ const char* const fens[] = {
 
 const char* language_name(SanLanguage l) {
   switch (l) {
-    case SanLanguage::English: return "English";
-    case SanLanguage::Portuguese: return "Portuguese";
-    case SanLanguage::Spanish: return "Spanish";
-    case SanLanguage::Russian: return "Russian";
-    case SanLanguage::Figurine: return "Figurine";
+    case SanLanguage::English:
+      return "English";
+    case SanLanguage::Portuguese:
+      return "Portuguese";
+    case SanLanguage::Spanish:
+      return "Spanish";
+    case SanLanguage::Russian:
+      return "Russian";
+    case SanLanguage::Figurine:
+      return "Figurine";
   }
   return "?";
 }
@@ -64,15 +69,16 @@ const char* language_name(SanLanguage l) {
 [[noreturn]] void fail(const Position& pos, std::string_view text, SanOptions o, const char* what,
                        const std::string& detail) {
   std::fprintf(stderr, "\n=== san_fuzzer: invariant violated: %s\n", what);
-  std::fprintf(stderr, "position %s\ntext (%s, %s): \"%.*s\"\n%s\n", to_fen(pos).c_str(), o.strict ? "strict" : "lenient",
-               language_name(o.language), int(text.size()), text.data(), detail.c_str());
+  std::fprintf(stderr, "position %s\ntext (%s, %s): \"%.*s\"\n%s\n", to_fen(pos).c_str(),
+               o.strict ? "strict" : "lenient", language_name(o.language), int(text.size()),
+               text.data(), detail.c_str());
   std::fflush(stderr);
   __builtin_trap();
 }
 
-#define SAN_CHECK(cond, detail)                                  \
-  do {                                                           \
-    if (!(cond)) fail(pos, text, options, #cond, (detail));      \
+#define SAN_CHECK(cond, detail)                             \
+  do {                                                      \
+    if (!(cond)) fail(pos, text, options, #cond, (detail)); \
   } while (0)
 
 void check(const Position& pos, std::string_view text, SanOptions options, const MoveList& legal) {
@@ -80,7 +86,8 @@ void check(const Position& pos, std::string_view text, SanOptions options, const
   const std::string message = r.ok() ? std::string() : r.error().message(pos, options.language);
   SAN_CHECK(r.ok() || !message.empty(), "an error without a message");
   if (!r.ok() && r.error().kind == SanErrorKind::NotStandard) {
-    SAN_CHECK(r.error().candidates.size() == 1 && legal.contains(r.error().candidates[0]), "NotStandard names an illegal move");
+    SAN_CHECK(r.error().candidates.size() == 1 && legal.contains(r.error().candidates[0]),
+              "NotStandard names an illegal move");
     SAN_CHECK(r.error().detail == to_san(pos, r.error().candidates[0], options.language),
               "NotStandard detail is not the standard form: " + r.error().detail);
     return;
@@ -93,14 +100,16 @@ void check(const Position& pos, std::string_view text, SanOptions options, const
     o.strict = strict;
     const auto back = parse_san(pos, san, o);
     SAN_CHECK(back.ok() && (*back) == (*r),
-              "to_san gives \"" + san + "\", which reads back (" + (strict ? "strict" : "lenient") + ") as " +
+              "to_san gives \"" + san + "\", which reads back (" + (strict ? "strict" : "lenient") +
+                  ") as " +
                   (back.ok() ? to_uci(pos, (*back)) : back.error().message(pos, o.language)));
   }
   if (options.strict) {
     SanOptions o = options;
     o.strict = false;
     const auto lenient = parse_san(pos, text, o);
-    SAN_CHECK(lenient.ok() && (*lenient) == (*r), "strict reads it, lenient does not read it the same");
+    SAN_CHECK(lenient.ok() && (*lenient) == (*r),
+              "strict reads it, lenient does not read it the same");
   }
 }
 
@@ -108,7 +117,8 @@ void check(const Position& pos, std::string_view text, SanOptions options, const
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2 || size > 256) return -1;
-  const auto start = parse_fen(fens[data[0] % (sizeof fens / sizeof fens[0])], {false, CastlingMode::Auto, true});
+  const auto start =
+      parse_fen(fens[data[0] % (sizeof fens / sizeof fens[0])], {false, CastlingMode::Auto, true});
   if (!start) __builtin_trap();
   Position pos = start->position;
   std::size_t i = 2;

@@ -22,7 +22,8 @@ int arbiter_noexcept_check() {
   // The quick helpmate analysis in memory the caller reserved.
   static arbiter::WinWorkspace workspace = arbiter::WinWorkspace::for_quick();
   static arbiter::WinAnswer answer;
-  arbiter::analyze_win(pos, arbiter::Color::White, arbiter::WinMode::Quick, arbiter::quick_node_budget, workspace,
-                       answer);
-  return int(answer.verdict) + int(arbiter::perft(pos, 2)) + int(tracker.count()) + int(arbiter::polyglot_key(pos) & 1);
+  arbiter::analyze_win(pos, arbiter::Color::White, arbiter::WinMode::Quick,
+                       arbiter::quick_node_budget, workspace, answer);
+  return int(answer.verdict) + int(arbiter::perft(pos, 2)) + int(tracker.count()) +
+         int(arbiter::polyglot_key(pos) & 1);
 }

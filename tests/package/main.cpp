@@ -7,14 +7,14 @@
 //   ARBITER_CONSUMER_FORMAT         also print the position with <arbiter/format.hpp> (fmt)
 //   ARBITER_EXPECTED_VERSION        "X.Y.Z" that ARBITER_VERSION_STRING must be
 #if defined(ARBITER_CONSUMER_SINGLE_HEADER) && defined(ARBITER_CONSUMER_FORMAT)
-#  include "arbiter_format.hpp"
+#include "arbiter_format.hpp"
 #elif defined(ARBITER_CONSUMER_SINGLE_HEADER)
-#  include "arbiter.hpp"
+#include "arbiter.hpp"
 #else
-#  include <arbiter/arbiter.hpp>
-#  if defined(ARBITER_CONSUMER_FORMAT)
-#    include <arbiter/format.hpp>
-#  endif
+#include <arbiter/arbiter.hpp>
+#if defined(ARBITER_CONSUMER_FORMAT)
+#include <arbiter/format.hpp>
+#endif
 #endif
 
 #include <cstdio>   // std::printf

@@ -26,6 +26,8 @@ inline constexpr int polyglot_en_passant_offset = 772;
 inline constexpr int polyglot_turn_offset = 780;
 inline constexpr int polyglot_random_size = 781;
 
+// The published table, kept four keys to a line as Polyglot prints it.
+// clang-format off
 inline constexpr std::uint64_t polyglot_random[polyglot_random_size] = {
     // [0] black pawn, a1..h8
     0x9d39247e33776d41ULL, 0x2af7398005aaa5c7ULL, 0x44db015024623547ULL, 0x9c15f73e62a76ae2ULL,
@@ -239,6 +241,7 @@ inline constexpr std::uint64_t polyglot_random[polyglot_random_size] = {
     // [780] white to move
     0xf8d626aaaf278509ULL,
 };
+// clang-format on
 
 static_assert(sizeof(polyglot_random) / sizeof(polyglot_random[0]) == 781);
 

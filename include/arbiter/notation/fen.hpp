@@ -55,17 +55,23 @@ struct FenError {
 
   /// e.g. "field 2 (side to move), character 45: side to move must be 'w' or 'b'"
   std::string message() const {
-    static constexpr const char* names[] = {"",          "piece placement",  "side to move",
-                                            "castling",  "en passant square", "halfmove clock",
+    static constexpr const char* names[] = {"",
+                                            "piece placement",
+                                            "side to move",
+                                            "castling",
+                                            "en passant square",
+                                            "halfmove clock",
                                             "fullmove number"};
     std::string m = "field " + std::to_string(field);
     if (field >= 1 && field <= 6) m += std::string(" (") + names[field] + ")";
     m += ", character " + std::to_string(column + 1) + ": " + describe(error);
     if (right && is_ok(square)) {
       const bool white = right >= 'A' && right <= 'Z';
-      m += std::string(" (right '") + right + "' in standard chess needs the " + (white ? "white " : "black ") +
-           (error == PositionError::CastlingWithoutKing ? "king" : "rook") + " on " + char('a' + file_of(square)) +
-           char('1' + rank_of(square)) + "; Chess960 is read only when asked for)";
+      m += std::string(" (right '") + right + "' in standard chess needs the " +
+           (white ? "white " : "black ") +
+           (error == PositionError::CastlingWithoutKing ? "king" : "rook") + " on " +
+           char('a' + file_of(square)) + char('1' + rank_of(square)) +
+           "; Chess960 is read only when asked for)";
     }
     return m;
   }
@@ -99,19 +105,32 @@ inline bool parse_counter(std::string_view s, int min, int& out) noexcept {
 
 inline Piece piece_from_char(char c) noexcept {
   switch (c) {
-    case 'P': return Piece::WhitePawn;
-    case 'N': return Piece::WhiteKnight;
-    case 'B': return Piece::WhiteBishop;
-    case 'R': return Piece::WhiteRook;
-    case 'Q': return Piece::WhiteQueen;
-    case 'K': return Piece::WhiteKing;
-    case 'p': return Piece::BlackPawn;
-    case 'n': return Piece::BlackKnight;
-    case 'b': return Piece::BlackBishop;
-    case 'r': return Piece::BlackRook;
-    case 'q': return Piece::BlackQueen;
-    case 'k': return Piece::BlackKing;
-    default: return Piece::None;
+    case 'P':
+      return Piece::WhitePawn;
+    case 'N':
+      return Piece::WhiteKnight;
+    case 'B':
+      return Piece::WhiteBishop;
+    case 'R':
+      return Piece::WhiteRook;
+    case 'Q':
+      return Piece::WhiteQueen;
+    case 'K':
+      return Piece::WhiteKing;
+    case 'p':
+      return Piece::BlackPawn;
+    case 'n':
+      return Piece::BlackKnight;
+    case 'b':
+      return Piece::BlackBishop;
+    case 'r':
+      return Piece::BlackRook;
+    case 'q':
+      return Piece::BlackQueen;
+    case 'k':
+      return Piece::BlackKing;
+    default:
+      return Piece::None;
   }
 }
 
@@ -126,7 +145,8 @@ inline bool is_standard_right(const Setup& s, int right) noexcept {
 
 // Chess960 when asked for: by the mode, by (Auto) some remaining right that is not a
 // standard one, or (AsWritten) by such a right written as a rook-file letter.
-inline bool reads_as_chess960(const Setup& s, CastlingMode mode, const bool (&as_letter)[4]) noexcept {
+inline bool reads_as_chess960(const Setup& s, CastlingMode mode,
+                              const bool (&as_letter)[4]) noexcept {
   if (mode == CastlingMode::Chess960) return true;
   if (mode == CastlingMode::Standard) return false;
   for (int right = 0; right < 4; ++right)
@@ -141,7 +161,9 @@ inline bool reads_as_chess960(const Setup& s, CastlingMode mode, const bool (&as
 /// Reads a FEN: the position, with the repairs of lenient mode, or the first fault.
 inline Result<ParsedFen, FenError> parse_fen(std::string_view fen, FenOptions options = {}) {
   std::vector<FenError> repairs;
-  auto fail = [](PositionError e, int field, int column) { return arbiter::fail(FenError{e, field, column}); };
+  auto fail = [](PositionError e, int field, int column) {
+    return arbiter::fail(FenError{e, field, column});
+  };
 
   // Split into fields, remembering where each starts. Strict: exactly one space between
   // fields and nothing before or after them; lenient: any run of blanks (spaces, tabs,
@@ -191,7 +213,8 @@ inline Result<ParsedFen, FenError> parse_fen(std::string_view fen, FenOptions op
         if (--rank < 0) return fail(PositionError::RankCount, 1, column);
         file = 0;
       } else if (c >= '1' && c <= '8') {
-        if (i > 0 && text[i - 1] >= '1' && text[i - 1] <= '8') {  // "44": one digit per run of empty squares
+        if (i > 0 && text[i - 1] >= '1' &&
+            text[i - 1] <= '8') {  // "44": one digit per run of empty squares
           if (!options.lenient) return fail(PositionError::AdjacentDigits, 1, column);
           repairs.push_back({PositionError::AdjacentDigits, 1, column});
         }
@@ -212,9 +235,12 @@ inline Result<ParsedFen, FenError> parse_fen(std::string_view fen, FenOptions op
   }
 
   // 2. Side to move.
-  if (fields[1].text == "w") s.side_to_move = Color::White;
-  else if (fields[1].text == "b") s.side_to_move = Color::Black;
-  else return fail(PositionError::SideToMove, 2, fields[1].column);
+  if (fields[1].text == "w")
+    s.side_to_move = Color::White;
+  else if (fields[1].text == "b")
+    s.side_to_move = Color::Black;
+  else
+    return fail(PositionError::SideToMove, 2, fields[1].column);
 
   // 3. Castling rights.
   int castling_column[4] = {0, 0, 0, 0};
@@ -280,7 +306,8 @@ inline Result<ParsedFen, FenError> parse_fen(std::string_view fen, FenOptions op
       as_letter[right] = upper != 'K' && upper != 'Q';
     }
     if (options.castling == CastlingMode::Standard ||
-        (options.castling == CastlingMode::AsWritten && !detail::reads_as_chess960(s, options.castling, as_letter))) {
+        (options.castling == CastlingMode::AsWritten &&
+         !detail::reads_as_chess960(s, options.castling, as_letter))) {
       // Standard chess: every right needs the king on e1/e8 and its rook in the corner. A
       // right that does not fit is an error naming the right and the square, never a
       // silent switch to Chess960 (issue 9, defect 3); lenient mode drops it, as the
@@ -290,8 +317,9 @@ inline Result<ParsedFen, FenError> parse_fen(std::string_view fen, FenOptions op
         const Color color = Color(right / 2);
         const Square king = relative_square(color, Square::E1);
         const bool king_off = s.board[index(king)] != make_piece(color, PieceType::King);
-        FenError e{king_off ? PositionError::CastlingWithoutKing : PositionError::CastlingWithoutRook, 3,
-                   castling_column[right]};
+        FenError e{
+            king_off ? PositionError::CastlingWithoutKing : PositionError::CastlingWithoutRook, 3,
+            castling_column[right]};
         e.right = fen[std::size_t(castling_column[right])];
         e.square = king_off ? king : relative_square(color, right % 2 ? Square::A1 : Square::H1);
         if (!options.lenient) return arbiter::fail(e);
@@ -340,7 +368,8 @@ inline Result<ParsedFen, FenError> parse_fen(std::string_view fen, FenOptions op
       case PositionError::CastlingWithoutRook:
         error = {issue.error, 3, castling_column[issue.castling_right]};
         if (options.lenient) {
-          s.castling = CastlingRights(std::uint8_t(s.castling.bits() & ~(1u << issue.castling_right)));
+          s.castling =
+              CastlingRights(std::uint8_t(s.castling.bits() & ~(1u << issue.castling_right)));
           s.chess960 = detail::reads_as_chess960(s, options.castling, as_letter);
           repairs.push_back(error);
           continue;
@@ -368,7 +397,7 @@ inline Result<ParsedFen, FenError> parse_fen(std::string_view fen, FenOptions op
 
 /// How castling rights are written.
 enum class FenCastling : std::uint8_t {
-  Auto,      ///< KQkq in standard chess; X-FEN in Chess960 (KQkq for the outermost rook, else the file)
+  Auto,  ///< KQkq in standard chess; X-FEN in Chess960 (KQkq for the outermost rook, else the file)
   Shredder,  ///< always rook file letters (HAha)
 };
 
@@ -404,7 +433,8 @@ inline std::string to_fen(const Position& pos, FenCastling castling = FenCastlin
       for (Bitboard others = pos.pieces(c, PieceType::Rook) & rank_bb(rank_of(rook)); others;) {
         const Square o = pop_lsb(others);
         const bool same_side = (file_of(o) > file_of(king)) == (side == CastlingSide::KingSide);
-        if (same_side && (side == CastlingSide::KingSide ? file_of(o) > file_of(rook) : file_of(o) < file_of(rook)))
+        if (same_side && (side == CastlingSide::KingSide ? file_of(o) > file_of(rook)
+                                                         : file_of(o) < file_of(rook)))
           outermost = false;
       }
       char letter;

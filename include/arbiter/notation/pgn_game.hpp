@@ -28,11 +28,16 @@ enum class PgnResult : std::uint8_t {
 /// "1-0", "0-1", "1/2-1/2", "*", or "" for PgnResult::None.
 constexpr const char* to_string(PgnResult r) noexcept {
   switch (r) {
-    case PgnResult::WhiteWins: return "1-0";
-    case PgnResult::BlackWins: return "0-1";
-    case PgnResult::Draw: return "1/2-1/2";
-    case PgnResult::Unknown: return "*";
-    case PgnResult::None: return "";
+    case PgnResult::WhiteWins:
+      return "1-0";
+    case PgnResult::BlackWins:
+      return "0-1";
+    case PgnResult::Draw:
+      return "1/2-1/2";
+    case PgnResult::Unknown:
+      return "*";
+    case PgnResult::None:
+      return "";
   }
   return "";
 }
@@ -48,12 +53,12 @@ inline PgnResult parse_pgn_result(std::string_view s) noexcept {
 }
 
 enum class PgnErrorKind : std::uint8_t {
-  Syntax = 1,                ///< a character or token that has no place there
-  BadTag,                 ///< a malformed tag pair
-  BadSetUp,               ///< FEN / SetUp tags that give no legal start position
-  UnsupportedVariant,     ///< a Variant tag naming something other than chess or Chess960
-  BadMove,                ///< a move that cannot be played: illegal, ambiguous, malformed (see PgnError::san)
-  NullMove,               ///< a null move where none may be (option off, or in check)
+  Syntax = 1,          ///< a character or token that has no place there
+  BadTag,              ///< a malformed tag pair
+  BadSetUp,            ///< FEN / SetUp tags that give no legal start position
+  UnsupportedVariant,  ///< a Variant tag naming something other than chess or Chess960
+  BadMove,   ///< a move that cannot be played: illegal, ambiguous, malformed (see PgnError::san)
+  NullMove,  ///< a null move where none may be (option off, or in check)
   UnterminatedComment,    ///< a `{` without its `}`
   UnterminatedVariation,  ///< a `(` without its `)`
   UnmatchedParenthesis,   ///< a `)` without its `(`
@@ -64,31 +69,49 @@ enum class PgnErrorKind : std::uint8_t {
   TooLong,                ///< a tag value or a token longer than the limits
   ReadError,              ///< the FILE* or stream reported an error
   // Kinds that are only ever warnings (MissingResult and BadMove can be either):
-  CommentTruncated,   ///< a comment longer than PgnOptions::max_comment_bytes was cut
-  ResultMismatch,     ///< the Result tag and the termination marker differ
-  RepairedSetUp,      ///< the FEN tag was read leniently and something was dropped
+  CommentTruncated,  ///< a comment longer than PgnOptions::max_comment_bytes was cut
+  ResultMismatch,    ///< the Result tag and the termination marker differ
+  RepairedSetUp,     ///< the FEN tag was read leniently and something was dropped
 };
 
 constexpr const char* describe(PgnErrorKind k) noexcept {
   switch (k) {
-    case PgnErrorKind::Syntax: return "syntax error";
-    case PgnErrorKind::BadTag: return "bad tag";
-    case PgnErrorKind::BadSetUp: return "bad start position";
-    case PgnErrorKind::UnsupportedVariant: return "unsupported variant";
-    case PgnErrorKind::BadMove: return "bad move";
-    case PgnErrorKind::NullMove: return "null move not allowed";
-    case PgnErrorKind::UnterminatedComment: return "unterminated comment";
-    case PgnErrorKind::UnterminatedVariation: return "unterminated variation";
-    case PgnErrorKind::UnmatchedParenthesis: return "unmatched ')'";
-    case PgnErrorKind::VariationWithoutMove: return "variation before any move";
-    case PgnErrorKind::TooDeep: return "variations nested too deeply";
-    case PgnErrorKind::MissingResult: return "missing result";
-    case PgnErrorKind::UnexpectedEnd: return "unexpected end of input";
-    case PgnErrorKind::TooLong: return "token too long";
-    case PgnErrorKind::ReadError: return "read error";
-    case PgnErrorKind::CommentTruncated: return "comment truncated";
-    case PgnErrorKind::ResultMismatch: return "Result tag and termination marker differ";
-    case PgnErrorKind::RepairedSetUp: return "FEN tag repaired";
+    case PgnErrorKind::Syntax:
+      return "syntax error";
+    case PgnErrorKind::BadTag:
+      return "bad tag";
+    case PgnErrorKind::BadSetUp:
+      return "bad start position";
+    case PgnErrorKind::UnsupportedVariant:
+      return "unsupported variant";
+    case PgnErrorKind::BadMove:
+      return "bad move";
+    case PgnErrorKind::NullMove:
+      return "null move not allowed";
+    case PgnErrorKind::UnterminatedComment:
+      return "unterminated comment";
+    case PgnErrorKind::UnterminatedVariation:
+      return "unterminated variation";
+    case PgnErrorKind::UnmatchedParenthesis:
+      return "unmatched ')'";
+    case PgnErrorKind::VariationWithoutMove:
+      return "variation before any move";
+    case PgnErrorKind::TooDeep:
+      return "variations nested too deeply";
+    case PgnErrorKind::MissingResult:
+      return "missing result";
+    case PgnErrorKind::UnexpectedEnd:
+      return "unexpected end of input";
+    case PgnErrorKind::TooLong:
+      return "token too long";
+    case PgnErrorKind::ReadError:
+      return "read error";
+    case PgnErrorKind::CommentTruncated:
+      return "comment truncated";
+    case PgnErrorKind::ResultMismatch:
+      return "Result tag and termination marker differ";
+    case PgnErrorKind::RepairedSetUp:
+      return "FEN tag repaired";
   }
   return "unknown error";
 }
@@ -189,8 +212,10 @@ struct PgnGame {
 inline Position PgnGame::end_position() const noexcept {
   Position pos = start;
   for (const PgnMove& m : main_line.moves) {
-    if (m.move) pos.play_in_place(m.move);
-    else if (auto passed = pos.play_null()) pos = *passed;
+    if (m.move)
+      pos.play_in_place(m.move);
+    else if (auto passed = pos.play_null())
+      pos = *passed;
   }
   return pos;
 }
@@ -218,8 +243,8 @@ constexpr PgnCharTable make_pgn_char_table() noexcept {
     std::uint8_t v = 0;
     const bool alnum = (i >= 'a' && i <= 'z') || (i >= 'A' && i <= 'Z') || (i >= '0' && i <= '9');
     if (i == ' ' || i == '\t' || i == '\r' || i == '\n' || i == '\f' || i == '\v') v |= pgn_space;
-    if (alnum || i == '_' || i == '+' || i == '#' || i == '=' || i == ':' || i == '-' || i == '/' || i == '.' ||
-        i == '!' || i == '?' || i >= 0x80)
+    if (alnum || i == '_' || i == '+' || i == '#' || i == '=' || i == ':' || i == '-' || i == '/' ||
+        i == '.' || i == '!' || i == '?' || i >= 0x80)
       v |= pgn_symbol;
     if (alnum || i == '_') v |= pgn_name;
     if (alnum || i == '-' || i == '.' || i == '!' || i == '?' || i >= 0x80) v |= pgn_start;
@@ -230,7 +255,9 @@ constexpr PgnCharTable make_pgn_char_table() noexcept {
 
 inline constexpr PgnCharTable pgn_chars = make_pgn_char_table();
 
-inline bool pgn_is(char c, std::uint8_t cls) noexcept { return pgn_chars.c[static_cast<unsigned char>(c)] & cls; }
+inline bool pgn_is(char c, std::uint8_t cls) noexcept {
+  return pgn_chars.c[static_cast<unsigned char>(c)] & cls;
+}
 
 inline std::string_view trim(std::string_view s) noexcept {
   while (!s.empty() && pgn_is(s.front(), pgn_space)) s.remove_prefix(1);
@@ -255,8 +282,8 @@ inline PgnVariant pgn_variant(std::string_view v) noexcept {
   v = trim(v);
   for (std::string_view s : {"", "standard", "chess", "normal", "from position", "fromposition"})
     if (iequals(v, s)) return PgnVariant::Standard;
-  for (std::string_view s : {"chess960", "chess 960", "chess-960", "960", "fischerandom", "fischer random",
-                             "fischerrandom", "fischer-random", "frc"})
+  for (std::string_view s : {"chess960", "chess 960", "chess-960", "960", "fischerandom",
+                             "fischer random", "fischerrandom", "fischer-random", "frc"})
     if (iequals(v, s)) return PgnVariant::Chess960;
   return PgnVariant::Other;
 }

@@ -66,8 +66,8 @@
 //     checked.
 //
 //   next() returns Result<PgnRead, PgnError>: PgnRead::Game or PgnRead::End, or the error
-//   of a bad game. Errors carry the game number (1-based within the stream), line and column (1-based)
-//   and say what was expected, e.g.
+//   of a bad game. Errors carry the game number (1-based within the stream), line and column
+//   (1-based) and say what was expected, e.g.
 //     game 17, line 2034, column 12: illegal move 'Nxe5'; legal moves of that piece: Nc3, Nf3
 //     game 2, line 9, column 7: unterminated comment started at line 9, column 7 (expected
 //       '}' before the tag pairs at line 12)
@@ -253,7 +253,8 @@ class PgnReader {
     Move varied;  // the move the variation is an alternative to (Move::none(): a null move)
   };
 
-  PgnReader(Kind kind, std::FILE* file, std::istream* stream, std::string_view text, const PgnOptions& options)
+  PgnReader(Kind kind, std::FILE* file, std::istream* stream, std::string_view text,
+            const PgnOptions& options)
       : kind_(kind), file_(file), stream_(stream), options_(options) {
     if (kind == Kind::Memory) {
       begin_ = cur_ = text.data();
@@ -393,13 +394,14 @@ class PgnReader {
     }
     // A promotion written e8(Q): the parenthesis is not a variation.
     const std::size_t n = t.size();
-    if (n >= 2 && (t[n - 1] == '8' || t[n - 1] == '1') && t[n - 2] >= 'a' && t[n - 2] <= 'h' && cur_ != end_ &&
-        *cur_ == '(') {
+    if (n >= 2 && (t[n - 1] == '8' || t[n - 1] == '1') && t[n - 2] >= 'a' && t[n - 2] <= 'h' &&
+        cur_ != end_ && *cur_ == '(') {
       if (t.data() != tok_.data()) tok_.assign(t.data(), n);  // ensure() may move the buffer
       if (ensure(3) && cur_[2] == ')' && cur_[1] != '\0' && std::strchr("QRBNqrbn", cur_[1])) {
         tok_.append(cur_, 3);
         cur_ += 3;
-        while (more() && detail::pgn_is(*cur_, detail::pgn_symbol) && tok_.size() < 255) tok_ += *cur_++;
+        while (more() && detail::pgn_is(*cur_, detail::pgn_symbol) && tok_.size() < 255)
+          tok_ += *cur_++;
       }
       t = tok_;
     }
@@ -450,12 +452,13 @@ class PgnReader {
     if (depth_ == 0) return {};
     const Frame& f = frames_[depth_ - 1];
     std::string where = ", in the variation at line " + std::to_string(f.line) + ", column " +
-                        std::to_string(f.column) + " (depth " + std::to_string(depth_) + "), in place of " +
-                        std::to_string(f.prev.fullmove_number()) +
+                        std::to_string(f.column) + " (depth " + std::to_string(depth_) +
+                        "), in place of " + std::to_string(f.prev.fullmove_number()) +
                         (f.prev.side_to_move() == Color::White ? "." : "...");
     return where + (f.varied ? to_san(f.prev, f.varied) : std::string("--"));
   }
-  void warn(PgnVisitor& v, PgnErrorKind kind, std::uint64_t line, std::uint64_t column, std::string message) {
+  void warn(PgnVisitor& v, PgnErrorKind kind, std::uint64_t line, std::uint64_t column,
+            std::string message) {
     PgnError w;
     w.kind = kind;
     w.warning = true;
@@ -482,8 +485,9 @@ class PgnReader {
     for (;;) {
       if (cur_ == end_ && !ensure(1)) {
         return fail(PgnErrorKind::UnterminatedComment, line_, column(cur_),
-                    "unterminated comment started at line " + std::to_string(start_line) + ", column " +
-                        std::to_string(start_column) + " (expected '}' before the end of the input)");
+                    "unterminated comment started at line " + std::to_string(start_line) +
+                        ", column " + std::to_string(start_column) +
+                        " (expected '}' before the end of the input)");
       }
       const char* p = cur_;
       while (p != end_ && *p != '}' && *p != '\n') ++p;
@@ -505,8 +509,10 @@ class PgnReader {
       // A newline (CR LF kept as LF).
       if (!full) {
         if (!text_.empty() && text_.back() == '\r') text_.pop_back();
-        if (text_.size() < cap) text_ += '\n';
-        else full = true;
+        if (text_.size() < cap)
+          text_ += '\n';
+        else
+          full = true;
       }
       newline_at(cur_);
       ++cur_;
@@ -514,8 +520,9 @@ class PgnReader {
         // Leave cur_ at the blank line: the next game starts after it.
         resume_here_ = true;
         return fail(PgnErrorKind::UnterminatedComment, start_line, start_column,
-                    "unterminated comment started at line " + std::to_string(start_line) + ", column " +
-                        std::to_string(start_column) + " (expected '}' before the tag pairs at line " +
+                    "unterminated comment started at line " + std::to_string(start_line) +
+                        ", column " + std::to_string(start_column) +
+                        " (expected '}' before the tag pairs at line " +
                         std::to_string(line_ + std::uint64_t(lines)) + ")");
       }
     }
@@ -551,8 +558,9 @@ class PgnReader {
     if (t.size() != text_.size()) text_ = std::string(t);
     if (options_.latin1_to_utf8) detail::latin1_to_utf8_if_needed(text_, scratch_);
     if (truncated)
-      warn(v, PgnErrorKind::CommentTruncated, line, column,
-           "comment longer than " + std::to_string(options_.max_comment_bytes) + " bytes truncated");
+      warn(
+          v, PgnErrorKind::CommentTruncated, line, column,
+          "comment longer than " + std::to_string(options_.max_comment_bytes) + " bytes truncated");
     v.comment(text_, truncated);
   }
 
@@ -589,23 +597,29 @@ class PgnReader {
       while (p != end_ && detail::pgn_is(*p, detail::pgn_name)) ++p;
       name_.append(cur_, std::size_t(p - cur_));
       cur_ = p;
-      if (name_.size() > 255) return fail_here(PgnErrorKind::TooLong, "bad tag: tag name longer than 255 characters");
+      if (name_.size() > 255)
+        return fail_here(PgnErrorKind::TooLong, "bad tag: tag name longer than 255 characters");
       if (p != end_) break;
     }
     if (name_.empty()) {
-      if (!more()) return fail_here(PgnErrorKind::UnexpectedEnd, "bad tag: the input ends after '['");
-      return fail_here(PgnErrorKind::BadTag, "bad tag: expected a tag name after '[', found " + found());
+      if (!more())
+        return fail_here(PgnErrorKind::UnexpectedEnd, "bad tag: the input ends after '['");
+      return fail_here(PgnErrorKind::BadTag,
+                       "bad tag: expected a tag name after '[', found " + found());
     }
     skip_blanks();
-    if (!more()) return fail_here(PgnErrorKind::UnexpectedEnd, "bad tag: the input ends inside tag " + name_);
+    if (!more())
+      return fail_here(PgnErrorKind::UnexpectedEnd, "bad tag: the input ends inside tag " + name_);
     if (*cur_ != '"')
-      return fail_here(PgnErrorKind::BadTag, "bad tag: expected a string after the tag name " + name_ + ", found " + found());
+      return fail_here(PgnErrorKind::BadTag, "bad tag: expected a string after the tag name " +
+                                                 name_ + ", found " + found());
     const std::uint64_t value_line = line_, value_col = column(cur_);
     ++cur_;
     value_.clear();
     for (;;) {
       if (cur_ == end_ && !ensure(1))
-        return fail_here(PgnErrorKind::UnexpectedEnd, "bad tag: the input ends inside the value of tag " + name_);
+        return fail_here(PgnErrorKind::UnexpectedEnd,
+                         "bad tag: the input ends inside the value of tag " + name_);
       const char c = *cur_;
       if (c == '\n')
         return fail(PgnErrorKind::BadTag, value_line, value_col,
@@ -660,9 +674,12 @@ class PgnReader {
       }
     }
     skip_blanks();
-    if (!more()) return fail_here(PgnErrorKind::UnexpectedEnd, "bad tag: the input ends before ']' of tag " + name_);
+    if (!more())
+      return fail_here(PgnErrorKind::UnexpectedEnd,
+                       "bad tag: the input ends before ']' of tag " + name_);
     if (*cur_ != ']')
-      return fail_here(PgnErrorKind::BadTag, "bad tag: expected ']' to close tag " + name_ + ", found " + found());
+      return fail_here(PgnErrorKind::BadTag,
+                       "bad tag: expected ']' to close tag " + name_ + ", found " + found());
     ++cur_;
     if (seen_tags_ == tag_names_.size()) tag_names_.emplace_back();
     tag_names_[seen_tags_++] = name_;
@@ -707,8 +724,9 @@ class PgnReader {
   bool start_position(PgnVisitor& v) {
     const detail::PgnVariant variant = detail::pgn_variant(variant_);
     if (variant == detail::PgnVariant::Other)
-      return fail(PgnErrorKind::UnsupportedVariant, variant_line_, variant_column_,
-                  "unsupported variant " + detail::quote(variant_) + " (only standard chess and Chess960)");
+      return fail(
+          PgnErrorKind::UnsupportedVariant, variant_line_, variant_column_,
+          "unsupported variant " + detail::quote(variant_) + " (only standard chess and Chess960)");
     // Chess960 only when asked for: by the Variant tag, by the option, or (AsWritten) by a
     // FEN tag whose castling letters only Chess960 writes; never guessed (issue 9, defect 3).
     const bool chess960 = variant == detail::PgnVariant::Chess960 || options_.chess960;
@@ -724,13 +742,15 @@ class PgnReader {
       for (const FenError& d : r->repairs) {
         // Counters filled in are not worth a warning; dropped rights or squares are.
         if (d.field == 5 || d.field == 6) continue;
-        const bool dropped = d.error != PositionError::FieldSeparator && d.error != PositionError::AdjacentDigits;
+        const bool dropped =
+            d.error != PositionError::FieldSeparator && d.error != PositionError::AdjacentDigits;
         warn(v, PgnErrorKind::RepairedSetUp, fen_line_, fen_column_,
              std::string("FEN tag repaired: ") + (dropped ? "dropped " : "") + d.message());
       }
       pos_ = r->position;
     } else if (detail::trim(setup_) == "1") {
-      return fail(PgnErrorKind::BadSetUp, setup_line_, setup_column_, "SetUp tag is \"1\" but there is no FEN tag");
+      return fail(PgnErrorKind::BadSetUp, setup_line_, setup_column_,
+                  "SetUp tag is \"1\" but there is no FEN tag");
     } else {
       pos_ = chess960 ? startpos960_ : startpos_;
     }
@@ -751,20 +771,26 @@ class PgnReader {
       nag = detail::suffix_nag(suffix);
       if (!nag) {
         if (options_.strict)
-          return fail(PgnErrorKind::Syntax, line, col + n, "unknown annotation " + detail::quote(suffix));
+          return fail(PgnErrorKind::Syntax, line, col + n,
+                      "unknown annotation " + detail::quote(suffix));
         nag = detail::suffix_nag(suffix.substr(0, 2));
         if (!nag) nag = detail::suffix_nag(suffix.substr(0, 1));
       }
     }
-    if (tok_too_long_) return fail(PgnErrorKind::TooLong, line, col, "not a move: token longer than 255 characters");
-    if (san.empty()) return fail(PgnErrorKind::Syntax, line, col, "annotation " + detail::quote(t) + " without a move");
+    if (tok_too_long_)
+      return fail(PgnErrorKind::TooLong, line, col, "not a move: token longer than 255 characters");
+    if (san.empty())
+      return fail(PgnErrorKind::Syntax, line, col,
+                  "annotation " + detail::quote(t) + " without a move");
 
     if (n == 2 && ((san[0] == '-' && san[1] == '-') || (san[0] == 'Z' && san[1] == '0'))) {
       if (!options_.allow_null_moves)
-        return fail(PgnErrorKind::NullMove, line, col,
-                    "null move " + detail::quote(san) + " (null moves are not allowed)" + in_variation());
+        return fail(
+            PgnErrorKind::NullMove, line, col,
+            "null move " + detail::quote(san) + " (null moves are not allowed)" + in_variation());
       if (pos_.in_check())
-        return fail(PgnErrorKind::NullMove, line, col, "null move " + detail::quote(san) + " while in check" + in_variation());
+        return fail(PgnErrorKind::NullMove, line, col,
+                    "null move " + detail::quote(san) + " while in check" + in_variation());
       v.move(pos_, Move::none(), san);
       if (options_.variations) {
         prev_ = pos_;
@@ -795,7 +821,8 @@ class PgnReader {
     if (const Move m = resolve_san(pos_, san, san_options_)) return m;
     const Result<Move, SanError> r = parse_san(pos_, san, san_options_);  // only for its diagnosis
     if (r) return *r;  // cannot happen: resolve_san() reads as parse_san() does
-    fail(PgnErrorKind::BadMove, line, col, r.error().message(pos_, options_.language) + in_variation());
+    fail(PgnErrorKind::BadMove, line, col,
+         r.error().message(pos_, options_.language) + in_variation());
     error_.san = r.error().kind;
     return Move::none();
   }
@@ -814,10 +841,12 @@ class PgnReader {
     }
     if (!options_.comments) return true;
     if (truncated)
-      warn(v, PgnErrorKind::CommentTruncated, line, col,
-           "comment longer than " + std::to_string(options_.max_comment_bytes) + " bytes truncated");
+      warn(
+          v, PgnErrorKind::CommentTruncated, line, col,
+          "comment longer than " + std::to_string(options_.max_comment_bytes) + " bytes truncated");
     pending_comments_.emplace_back(detail::trim(text_));
-    if (options_.latin1_to_utf8) detail::latin1_to_utf8_if_needed(pending_comments_.back(), scratch_);
+    if (options_.latin1_to_utf8)
+      detail::latin1_to_utf8_if_needed(pending_comments_.back(), scratch_);
     return true;
   }
 
@@ -886,7 +915,8 @@ class PgnReader {
       for (const std::string& c : pending_comments_) v.comment(c, false);
     pending_comments_.clear();
 
-    if (tags_end_game_) return end_without_result(v, line_, column(cur_), "the tag pairs of the next game");
+    if (tags_end_game_)
+      return end_without_result(v, line_, column(cur_), "the tag pairs of the next game");
 
     PgnResult result = PgnResult::None;
     bool number_pending = false;  // a move number was read, its move not yet
@@ -895,7 +925,8 @@ class PgnReader {
       if (!more()) {
         if (read_error_) {
           read_error_reported_ = true;
-          return fail_here(PgnErrorKind::ReadError, "read error: the input could not be read to its end");
+          return fail_here(PgnErrorKind::ReadError,
+                           "read error: the input could not be read to its end");
         }
         if (depth_ > 0) return unterminated_variation("the end of the input");
         break;
@@ -904,8 +935,8 @@ class PgnReader {
       const std::uint64_t line = line_, col = column(cur_);
       if (detail::pgn_is(c, detail::pgn_start)) {
         // After a blank line, "1." in a game already under way begins the next game.
-        if (c == '1' && blank_line_ && depth_ == 0 && has_move_ && pos_.fullmove_number() > 1 && ensure(2) &&
-            cur_[1] == '.')
+        if (c == '1' && blank_line_ && depth_ == 0 && has_move_ && pos_.fullmove_number() > 1 &&
+            ensure(2) && cur_[1] == '.')
           return end_without_result(v, line, col, "move 1 of the next game");
         std::string_view t = read_symbol();
         const char c0 = t[0];
@@ -924,7 +955,8 @@ class PgnReader {
             while (from < t.size() && t[from] == '.') ++from;
             if (from < t.size() && from == digits)
               return fail(PgnErrorKind::Syntax, line, col,
-                          "unexpected " + detail::quote(t) + " (expected a move number, a move or a result)");
+                          "unexpected " + detail::quote(t) +
+                              " (expected a move number, a move or a result)");
             number_pending = from == t.size();
             if (number_pending) continue;
           }
@@ -937,14 +969,16 @@ class PgnReader {
         if (t[0] == '!' || t[0] == '?') {
           // A suffix annotation standing apart from its move.
           int nag = detail::suffix_nag(t);
-          if (!nag && options_.strict) return fail(PgnErrorKind::Syntax, line, col, "unknown annotation " + detail::quote(t));
+          if (!nag && options_.strict)
+            return fail(PgnErrorKind::Syntax, line, col, "unknown annotation " + detail::quote(t));
           if (!nag) nag = detail::suffix_nag(t.substr(0, 1));
           v.nag(nag);
           continue;
         }
         if (t[0] == 'e' && (t == "e.p." || t == "ep")) {
           if (options_.strict || !has_move_)
-            return fail(PgnErrorKind::Syntax, line, col, "unexpected " + detail::quote(t) + " (expected a move)");
+            return fail(PgnErrorKind::Syntax, line, col,
+                        "unexpected " + detail::quote(t) + " (expected a move)");
           continue;
         }
         number_pending = false;
@@ -982,8 +1016,12 @@ class PgnReader {
             ++digits;
             ++cur_;
           }
-          if (!digits) return fail(PgnErrorKind::Syntax, line, col, "expected digits after '$' (a NAG such as $1)");
-          if (nag > 255) return fail(PgnErrorKind::Syntax, line, col, "NAG $" + std::to_string(nag) + " out of range (0 to 255)");
+          if (!digits)
+            return fail(PgnErrorKind::Syntax, line, col,
+                        "expected digits after '$' (a NAG such as $1)");
+          if (nag > 255)
+            return fail(PgnErrorKind::Syntax, line, col,
+                        "NAG $" + std::to_string(nag) + " out of range (0 to 255)");
           if (!skip) v.nag(nag);
           continue;
         }
@@ -991,7 +1029,9 @@ class PgnReader {
           if (!begin_variation(v, skip, line, col)) return false;
           continue;
         case ')':
-          if (depth_ == 0) return fail(PgnErrorKind::UnmatchedParenthesis, line, col, "')' without a matching '('");
+          if (depth_ == 0)
+            return fail(PgnErrorKind::UnmatchedParenthesis, line, col,
+                        "')' without a matching '('");
           ++cur_;
           end_variation(v, skip);
           continue;
@@ -1004,14 +1044,18 @@ class PgnReader {
         default:
           // After a blank line, text that cannot continue the movetext begins something
           // else: the game ends there without a result.
-          if (blank_line_ && depth_ == 0 && (has_move_ || game_has_tags_)) return end_without_result(v, line, col, found());
-          return fail(PgnErrorKind::Syntax, line, col,
-                      "unexpected " + found() + " (expected a move, a move number, a comment, a NAG, a variation or a result)");
+          if (blank_line_ && depth_ == 0 && (has_move_ || game_has_tags_))
+            return end_without_result(v, line, col, found());
+          return fail(
+              PgnErrorKind::Syntax, line, col,
+              "unexpected " + found() +
+                  " (expected a move, a move number, a comment, a NAG, a variation or a result)");
       }
       break;  // '*'
     }
     if (number_pending && result == PgnResult::None && !more())
-      return fail_here(PgnErrorKind::UnexpectedEnd, "the input ends after a move number (truncated?)");
+      return fail_here(PgnErrorKind::UnexpectedEnd,
+                       "the input ends after a move number (truncated?)");
     if (result == PgnResult::None) {
       if (!more()) return end_without_result(v, line_, column(cur_), "the end of the input");
     }
@@ -1019,7 +1063,8 @@ class PgnReader {
     return true;
   }
 
-  bool end_without_result(PgnVisitor& v, std::uint64_t line, std::uint64_t col, const std::string& what) {
+  bool end_without_result(PgnVisitor& v, std::uint64_t line, std::uint64_t col,
+                          const std::string& what) {
     std::string message = "missing result (expected 1-0, 0-1, 1/2-1/2 or * before " + what + ")";
     if (options_.require_result) {
       resume_here_ = true;
@@ -1033,8 +1078,8 @@ class PgnReader {
   void finish_game(PgnVisitor& v, PgnResult result) {
     if (result != PgnResult::None && result_tag_ != PgnResult::None && result != result_tag_)
       warn(v, PgnErrorKind::ResultMismatch, line_, column(cur_),
-           std::string("termination marker ") + to_string(result) + " differs from the Result tag " +
-               to_string(result_tag_));
+           std::string("termination marker ") + to_string(result) +
+               " differs from the Result tag " + to_string(result_tag_));
     if (result != PgnResult::None) v.result(result);
     plies_ += game_plies_;
   }
@@ -1042,8 +1087,9 @@ class PgnReader {
   bool unterminated_variation(const std::string& what) {
     const Frame& f = frames_[depth_ - 1];
     return fail_here(PgnErrorKind::UnterminatedVariation,
-                     "unterminated variation started at line " + std::to_string(f.line) + ", column " +
-                         std::to_string(f.column) + " (expected ')' before " + what + ")");
+                     "unterminated variation started at line " + std::to_string(f.line) +
+                         ", column " + std::to_string(f.column) + " (expected ')' before " + what +
+                         ")");
   }
 
   bool begin_variation(PgnVisitor& v, bool skip, std::uint64_t line, std::uint64_t col) {
@@ -1052,12 +1098,14 @@ class PgnReader {
       return skip_variation(line, col);
     }
     if (!skip && !has_prev_)
-      return fail(PgnErrorKind::VariationWithoutMove, line, col,
-                  "variation before any move of the line it would vary (expected a move before '(')" + in_variation());
+      return fail(
+          PgnErrorKind::VariationWithoutMove, line, col,
+          "variation before any move of the line it would vary (expected a move before '(')" +
+              in_variation());
     if (depth_ >= options_.max_variation_depth)
       return fail(PgnErrorKind::TooDeep, line, col,
-                  "variations nested more than " + std::to_string(options_.max_variation_depth) + " deep" +
-                      in_variation());
+                  "variations nested more than " + std::to_string(options_.max_variation_depth) +
+                      " deep" + in_variation());
     ++cur_;
     if (frames_.size() <= depth_) frames_.push_back({pos_, prev_, false, 0, 0, Move::none()});
     Frame& f = frames_[depth_++];
@@ -1092,8 +1140,9 @@ class PgnReader {
       skip_space();
       if (!more())
         return fail_here(PgnErrorKind::UnterminatedVariation,
-                         "unterminated variation started at line " + std::to_string(line) + ", column " +
-                             std::to_string(col) + " (expected ')' before the end of the input)");
+                         "unterminated variation started at line " + std::to_string(line) +
+                             ", column " + std::to_string(col) +
+                             " (expected ')' before the end of the input)");
       const char c = *cur_;
       if (c == '(') {
         ++depth;
@@ -1111,8 +1160,9 @@ class PgnReader {
       } else if (c == '[') {
         resume_here_ = true;
         return fail_here(PgnErrorKind::UnterminatedVariation,
-                         "unterminated variation started at line " + std::to_string(line) + ", column " +
-                             std::to_string(col) + " (expected ')' before the tag pairs of the next game)");
+                         "unterminated variation started at line " + std::to_string(line) +
+                             ", column " + std::to_string(col) +
+                             " (expected ')' before the tag pairs of the next game)");
       } else {
         ++cur_;
       }
@@ -1127,8 +1177,8 @@ class PgnReader {
     bool own_movetext_ahead = !in_movetext_;
     bool prev_blank = false;
     bool prev_result = false;
-    std::uint64_t tail = 0;       // the last bytes of the current token
-    std::uint64_t last_token = 0; // the last bytes of the last token on this line
+    std::uint64_t tail = 0;        // the last bytes of the current token
+    std::uint64_t last_token = 0;  // the last bytes of the last token on this line
     auto is_result_tail = [](std::uint64_t t) {
       return (t & 0xFFFFFF) == 0x312D30 /* 1-0 */ || (t & 0xFFFFFF) == 0x302D31 /* 0-1 */ ||
              (t & 0xFFFFFFFFFFFFFFull) == 0x312F322D312F32ull /* 1/2-1/2 */ || (t & 0xFF) == '*';
@@ -1151,8 +1201,10 @@ class PgnReader {
       if (at_line_start() && (prev_blank || prev_result) && offset(cur_) > game_start_) {
         if (c == '[') return;
         if (c == '1' && ensure(2) && cur_[1] == '.') {
-          if (own_movetext_ahead) own_movetext_ahead = false;
-          else return;
+          if (own_movetext_ahead)
+            own_movetext_ahead = false;
+          else
+            return;
         }
       }
       if (detail::pgn_is(c, detail::pgn_space)) {
@@ -1211,7 +1263,7 @@ class PgnReader {
   const char* begin_ = nullptr;
   const char* cur_ = nullptr;
   const char* end_ = nullptr;
-  std::uint64_t base_ = 0;        // offset of begin_ in the input
+  std::uint64_t base_ = 0;  // offset of begin_ in the input
   std::uint64_t line_ = 1;
   std::uint64_t line_start_ = 0;  // offset of the current line's first byte
   bool source_done_ = false;
@@ -1279,12 +1331,16 @@ class PgnGameBuilder final : public PgnVisitor {
     m.san.assign(san.data(), san.size());
   }
   void nag(int nag) override {
-    if (line_->moves.empty()) line_->nags_before.push_back(nag);
-    else line_->moves.back().nags.push_back(nag);
+    if (line_->moves.empty())
+      line_->nags_before.push_back(nag);
+    else
+      line_->moves.back().nags.push_back(nag);
   }
   void comment(std::string_view text, bool) override {
-    if (line_->moves.empty()) line_->comments_before.emplace_back(text);
-    else line_->moves.back().comments.emplace_back(text);
+    if (line_->moves.empty())
+      line_->comments_before.emplace_back(text);
+    else
+      line_->moves.back().comments.emplace_back(text);
   }
   void begin_variation() override {
     stack_.push_back(line_);

@@ -37,11 +37,11 @@ struct PgnWriteOptions {
 
 /// A move write_pgn() cannot write: not legal (or a null move in check) in its position.
 struct PgnWriteError {
-  int move_number;   ///< the fullmove number of the position it was to be played in
-  Color side;        ///< the side to move there
-  Move move;         ///< Move::none() for a null move
-  std::string san;   ///< the move as the game holds it (PgnMove::san)
-  int depth;         ///< 0 on the main line, 1 in a variation, 2 in a variation of it, ...
+  int move_number;  ///< the fullmove number of the position it was to be played in
+  Color side;       ///< the side to move there
+  Move move;        ///< Move::none() for a null move
+  std::string san;  ///< the move as the game holds it (PgnMove::san)
+  int depth;        ///< 0 on the main line, 1 in a variation, 2 in a variation of it, ...
 
   /// e.g. "move 12... 'Nf3' (g8f3): not legal in its position (main line)"
   std::string message() const {
@@ -161,8 +161,9 @@ class PgnLineWriter {
   std::string prefix_;
 };
 
-inline Result<void, PgnWriteError> write_pgn_line(PgnLineWriter& w, const PgnLine& line, Position pos,
-                                                 const PgnWriteOptions& options, std::string& scratch, int depth) {
+inline Result<void, PgnWriteError> write_pgn_line(PgnLineWriter& w, const PgnLine& line,
+                                                  Position pos, const PgnWriteOptions& options,
+                                                  std::string& scratch, int depth) {
   if (options.nags)
     for (int n : line.nags_before) w.token("$" + std::to_string(n));
   if (options.comments)
@@ -181,7 +182,8 @@ inline Result<void, PgnWriteError> write_pgn_line(PgnLineWriter& w, const PgnLin
       if (pos.piece_on(m.move.from()) == Piece::None) return fail(error);
       MoveList candidates;
       generate_legal_moves(pos, candidates,
-                           MoveFilter{square_bb(m.move.to()), MoveFilter::type_bit(type_of(pos.piece_on(m.move.from())))});
+                           MoveFilter{square_bb(m.move.to()),
+                                      MoveFilter::type_bit(type_of(pos.piece_on(m.move.from())))});
       if (!candidates.contains(m.move)) return fail(error);
       w.token(to_san(pos, m.move));
       next.play_in_place(m.move);
@@ -202,7 +204,8 @@ inline Result<void, PgnWriteError> write_pgn_line(PgnLineWriter& w, const PgnLin
     if (options.variations)
       for (const PgnLine& v : m.variations) {
         w.open("(");
-        if (auto written = write_pgn_line(w, v, pos, options, scratch, depth + 1); !written) return written;
+        if (auto written = write_pgn_line(w, v, pos, options, scratch, depth + 1); !written)
+          return written;
         w.close(")");
         number = true;
       }
@@ -215,14 +218,17 @@ inline Result<void, PgnWriteError> write_pgn_line(PgnLineWriter& w, const PgnLin
 
 /// Appends `game` to `out` in PGN export format (see the top of this header). Fails on
 /// a move that is not legal in its position (`out` then holds the game up to it).
-inline Result<void, PgnWriteError> write_pgn(const PgnGame& game, std::string& out, const PgnWriteOptions& options = {}) {
+inline Result<void, PgnWriteError> write_pgn(const PgnGame& game, std::string& out,
+                                             const PgnWriteOptions& options = {}) {
   // The result: the termination marker, else the Result tag, else "*".
   PgnResult marker = game.result;
   const PgnResult tag_result = parse_pgn_result(detail::trim(game.tag("Result")));
-  if (marker == PgnResult::None) marker = tag_result != PgnResult::None ? tag_result : PgnResult::Unknown;
+  if (marker == PgnResult::None)
+    marker = tag_result != PgnResult::None ? tag_result : PgnResult::Unknown;
   const PgnResult tag_value = tag_result != PgnResult::None ? tag_result : marker;
 
-  static constexpr const char* roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+  static constexpr const char* roster[7] = {"Event", "Site",  "Date",  "Round",
+                                            "White", "Black", "Result"};
   for (const char* name : roster) {
     out += '[';
     out += name;
@@ -273,7 +279,8 @@ inline Result<void, PgnWriteError> write_pgn(const PgnGame& game, std::string& o
 
   detail::PgnLineWriter w(out, options.line_length);
   std::string scratch;
-  Result<void, PgnWriteError> written = detail::write_pgn_line(w, game.main_line, game.start, options, scratch, 0);
+  Result<void, PgnWriteError> written =
+      detail::write_pgn_line(w, game.main_line, game.start, options, scratch, 0);
   w.token(to_string(marker));
   w.end();
   out += '\n';
@@ -281,7 +288,8 @@ inline Result<void, PgnWriteError> write_pgn(const PgnGame& game, std::string& o
 }
 
 /// The game in PGN export format, or the move that is not legal in its position.
-inline Result<std::string, PgnWriteError> to_pgn(const PgnGame& game, const PgnWriteOptions& options = {}) {
+inline Result<std::string, PgnWriteError> to_pgn(const PgnGame& game,
+                                                 const PgnWriteOptions& options = {}) {
   std::string out;
   if (auto written = write_pgn(game, out, options); !written) return fail(written.error());
   return out;

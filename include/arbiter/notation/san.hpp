@@ -27,7 +27,7 @@ struct SanOptions {
 };
 
 enum class SanErrorKind : std::uint8_t {
-  Empty = 1,             ///< nothing but spaces or annotations
+  Empty = 1,         ///< nothing but spaces or annotations
   Syntax,            ///< not a move in algebraic notation
   UnknownPiece,      ///< a piece letter that the selected language does not have
   Truncated,         ///< the move stops before its destination square
@@ -39,14 +39,22 @@ enum class SanErrorKind : std::uint8_t {
 
 constexpr const char* describe(SanErrorKind e) noexcept {
   switch (e) {
-    case SanErrorKind::Empty: return "empty move";
-    case SanErrorKind::Syntax: return "not a move in algebraic notation";
-    case SanErrorKind::UnknownPiece: return "unknown piece letter";
-    case SanErrorKind::Truncated: return "move ends before its destination square";
-    case SanErrorKind::MissingPromotion: return "promotion piece missing";
-    case SanErrorKind::Illegal: return "illegal move";
-    case SanErrorKind::Ambiguous: return "ambiguous move";
-    case SanErrorKind::NotStandard: return "not in standard SAN";
+    case SanErrorKind::Empty:
+      return "empty move";
+    case SanErrorKind::Syntax:
+      return "not a move in algebraic notation";
+    case SanErrorKind::UnknownPiece:
+      return "unknown piece letter";
+    case SanErrorKind::Truncated:
+      return "move ends before its destination square";
+    case SanErrorKind::MissingPromotion:
+      return "promotion piece missing";
+    case SanErrorKind::Illegal:
+      return "illegal move";
+    case SanErrorKind::Ambiguous:
+      return "ambiguous move";
+    case SanErrorKind::NotStandard:
+      return "not in standard SAN";
   }
   return "unknown error";
 }
@@ -81,7 +89,8 @@ inline const PieceLetters& letters(SanLanguage language) noexcept {
       {"R", "D", "T", "B", "C"},
       {"R", "D", "T", "A", "C"},
       {"\xD0\x9A\xD1\x80", "\xD0\xA4", "\xD0\x9B", "\xD0\xA1", "\xD0\x9A"},  // Кр Ф Л С К
-      {"\xE2\x99\x94", "\xE2\x99\x95", "\xE2\x99\x96", "\xE2\x99\x97", "\xE2\x99\x98"},  // ♔ ♕ ♖ ♗ ♘
+      {"\xE2\x99\x94", "\xE2\x99\x95", "\xE2\x99\x96", "\xE2\x99\x97",
+       "\xE2\x99\x98"},  // ♔ ♕ ♖ ♗ ♘
   };
   return table[int(language)];
 }
@@ -89,12 +98,18 @@ inline const PieceLetters& letters(SanLanguage language) noexcept {
 inline const char* letter_of(PieceType t, SanLanguage language) noexcept {
   const PieceLetters& l = letters(language);
   switch (t) {
-    case PieceType::King: return l.king;
-    case PieceType::Queen: return l.queen;
-    case PieceType::Rook: return l.rook;
-    case PieceType::Bishop: return l.bishop;
-    case PieceType::Knight: return l.knight;
-    default: return "";
+    case PieceType::King:
+      return l.king;
+    case PieceType::Queen:
+      return l.queen;
+    case PieceType::Rook:
+      return l.rook;
+    case PieceType::Bishop:
+      return l.bishop;
+    case PieceType::Knight:
+      return l.knight;
+    default:
+      return "";
   }
 }
 
@@ -107,8 +122,10 @@ inline bool starts_with(std::string_view s, std::string_view prefix) noexcept {
 // the Figurine language; ♙/♟ name a pawn. Returns the bytes consumed, or 0.
 inline std::size_t read_piece(std::string_view s, SanLanguage language, PieceType& type) noexcept {
   const PieceLetters& l = letters(language);
-  const std::pair<const char*, PieceType> order[] = {{l.king, PieceType::King},     {l.queen, PieceType::Queen},
-                                                     {l.rook, PieceType::Rook},     {l.bishop, PieceType::Bishop},
+  const std::pair<const char*, PieceType> order[] = {{l.king, PieceType::King},
+                                                     {l.queen, PieceType::Queen},
+                                                     {l.rook, PieceType::Rook},
+                                                     {l.bishop, PieceType::Bishop},
                                                      {l.knight, PieceType::Knight}};
   std::size_t best = 0;
   for (const auto& [text, t] : order) {
@@ -122,8 +139,9 @@ inline std::size_t read_piece(std::string_view s, SanLanguage language, PieceTyp
   if (language == SanLanguage::Figurine && s.size() >= 3 && s[0] == '\xE2' && s[1] == '\x99') {
     const unsigned char c = static_cast<unsigned char>(s[2]);
     if (c >= 0x94 && c <= 0x9F) {
-      static constexpr PieceType by_offset[6] = {PieceType::King,   PieceType::Queen,  PieceType::Rook,
-                                                 PieceType::Bishop, PieceType::Knight, PieceType::Pawn};
+      static constexpr PieceType by_offset[6] = {PieceType::King,   PieceType::Queen,
+                                                 PieceType::Rook,   PieceType::Bishop,
+                                                 PieceType::Knight, PieceType::Pawn};
       type = by_offset[(c - 0x94) % 6];
       return 3;
     }
@@ -135,7 +153,8 @@ inline bool is_file(char c) noexcept { return c >= 'a' && c <= 'h'; }
 inline bool is_rank(char c) noexcept { return c >= '1' && c <= '8'; }
 
 // Strips annotation glyphs, check signs and an "e.p." marker from the end.
-inline std::string_view strip_suffixes(std::string_view s, int& checks, bool& mate, bool& annotated, bool& ep) noexcept {
+inline std::string_view strip_suffixes(std::string_view s, int& checks, bool& mate, bool& annotated,
+                                       bool& ep) noexcept {
   for (;;) {
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
     if (s.empty()) return s;
@@ -169,7 +188,8 @@ inline std::string_view strip_suffixes(std::string_view s, int& checks, bool& ma
 /// Writes a legal move of `pos` in SAN: piece letter, the least disambiguation (file,
 /// else rank, else both), 'x' for captures, "=Q" for promotions, O-O / O-O-O, and '+'
 /// or '#'.
-inline std::string to_san(const Position& pos, Move m, SanLanguage language = SanLanguage::English) {
+inline std::string to_san(const Position& pos, Move m,
+                          SanLanguage language = SanLanguage::English) {
   ARBITER_ASSERT(is_legal(pos, m));  // precondition: a legal move of `pos`
   std::string s;
   if (m.is_castling()) {
@@ -194,9 +214,12 @@ inline std::string to_san(const Position& pos, Move m, SanLanguage language = Sa
         same_rank |= rank_of(o.from()) == rank_of(m.from());
       }
       if (others) {
-        if (!same_file) s += char('a' + file_of(m.from()));
-        else if (!same_rank) s += char('1' + rank_of(m.from()));
-        else s += to_string(m.from());
+        if (!same_file)
+          s += char('a' + file_of(m.from()));
+        else if (!same_rank)
+          s += char('1' + rank_of(m.from()));
+        else
+          s += to_string(m.from());
       }
       if (capture) s += 'x';
     }
@@ -226,12 +249,24 @@ inline Move resolve_common_san(const Position& pos, std::string_view s) noexcept
   const Color us = pos.side_to_move();
   PieceType type;
   switch (p[0]) {
-    case 'N': type = PieceType::Knight; break;
-    case 'B': type = PieceType::Bishop; break;
-    case 'R': type = PieceType::Rook; break;
-    case 'Q': type = PieceType::Queen; break;
-    case 'K': type = PieceType::King; break;
-    default: type = PieceType::Pawn; break;
+    case 'N':
+      type = PieceType::Knight;
+      break;
+    case 'B':
+      type = PieceType::Bishop;
+      break;
+    case 'R':
+      type = PieceType::Rook;
+      break;
+    case 'Q':
+      type = PieceType::Queen;
+      break;
+    case 'K':
+      type = PieceType::King;
+      break;
+    default:
+      type = PieceType::Pawn;
+      break;
   }
   if (type != PieceType::Pawn) {
     // [file][rank][x] file rank
@@ -260,11 +295,20 @@ inline Move resolve_common_san(const Position& pos, std::string_view s) noexcept
   PieceType promotion = PieceType::None;
   if (n >= 4 && p[n - 2] == '=') {
     switch (p[n - 1]) {
-      case 'Q': promotion = PieceType::Queen; break;
-      case 'R': promotion = PieceType::Rook; break;
-      case 'B': promotion = PieceType::Bishop; break;
-      case 'N': promotion = PieceType::Knight; break;
-      default: return Move::none();
+      case 'Q':
+        promotion = PieceType::Queen;
+        break;
+      case 'R':
+        promotion = PieceType::Rook;
+        break;
+      case 'B':
+        promotion = PieceType::Bishop;
+        break;
+      case 'N':
+        promotion = PieceType::Knight;
+        break;
+      default:
+        return Move::none();
     }
     n -= 2;
   }
@@ -301,7 +345,8 @@ inline Move resolve_common_san(const Position& pos, std::string_view s) noexcept
 }
 
 // parse_san() without the shortcut for the common forms: what it falls back on.
-inline Result<Move, SanError> parse_san_general(const Position& pos, std::string_view text, SanOptions options) {
+inline Result<Move, SanError> parse_san_general(const Position& pos, std::string_view text,
+                                                SanOptions options) {
   SanError r;  // default-initialized: the move list is not zeroed
   r.kind = SanErrorKind::Empty;
   auto fail = [&](SanErrorKind e, std::string_view detail = {}) -> Result<Move, SanError> {
@@ -335,7 +380,8 @@ inline Result<Move, SanError> parse_san_general(const Position& pos, std::string
   if (s == "O-O" || s == "O-O-O" || s == "0-0" || s == "0-0-0") {
     const bool king_side = s.size() == 3;
     MoveList king_moves;
-    generate_legal_moves(pos, king_moves, MoveFilter{~Bitboard(0), MoveFilter::type_bit(PieceType::King)});
+    generate_legal_moves(pos, king_moves,
+                         MoveFilter{~Bitboard(0), MoveFilter::type_bit(PieceType::King)});
     for (Move m : king_moves)
       if (m.is_castling() && (index(m.to()) > index(m.from())) == king_side) return finish(m);
     r.candidates = king_moves;
@@ -344,7 +390,8 @@ inline Result<Move, SanError> parse_san_general(const Position& pos, std::string
 
   PieceType type = PieceType::Pawn;
   std::size_t i = detail::read_piece(s, options.language, type);
-  if (i == 0 && (s[0] == 'P' || (options.language == SanLanguage::Russian && detail::starts_with(s, "\xD0\xBF"))))
+  if (i == 0 && (s[0] == 'P' ||
+                 (options.language == SanLanguage::Russian && detail::starts_with(s, "\xD0\xBF"))))
     i = s[0] == 'P' ? 1 : 2;  // an explicit pawn letter (Russian п)
   if (i == 0 && !detail::is_file(s[0])) {
     // Name the whole (UTF-8) character that is not a piece letter.
@@ -382,8 +429,10 @@ inline Result<Move, SanError> parse_san_general(const Position& pos, std::string
   const int to_file = coords[n - 2] - 'a';
   const int to_rank = coords[n - 1] - '1';
   for (int k = 0; k < n - 2; ++k) {
-    if (detail::is_file(char(coords[k]))) from_file = coords[k] - 'a';
-    else from_rank = coords[k] - '1';
+    if (detail::is_file(char(coords[k])))
+      from_file = coords[k] - 'a';
+    else
+      from_rank = coords[k] - '1';
   }
 
   // Promotion: =Q, Q, (Q), /Q, and lowercase letters in English.
@@ -398,11 +447,15 @@ inline Result<Move, SanError> parse_san_general(const Position& pos, std::string
     std::size_t len = detail::read_piece(promo, options.language, p);
     if (!len && !promo.empty() && options.language == SanLanguage::English) {
       const char c = promo[0];
-      p = c == 'q' ? PieceType::Queen : c == 'r' ? PieceType::Rook : c == 'b' ? PieceType::Bishop
-        : c == 'n' ? PieceType::Knight : PieceType::None;
+      p = c == 'q'   ? PieceType::Queen
+          : c == 'r' ? PieceType::Rook
+          : c == 'b' ? PieceType::Bishop
+          : c == 'n' ? PieceType::Knight
+                     : PieceType::None;
       len = p == PieceType::None ? 0 : 1;
     }
-    if (!len || p == PieceType::King || p == PieceType::Pawn) return fail(SanErrorKind::UnknownPiece, promo);
+    if (!len || p == PieceType::King || p == PieceType::Pawn)
+      return fail(SanErrorKind::UnknownPiece, promo);
     promo.remove_prefix(len);
     if (bracket) {
       if (promo.empty() || promo[0] != ')') return fail(SanErrorKind::Syntax, s);
@@ -424,7 +477,8 @@ inline Result<Move, SanError> parse_san_general(const Position& pos, std::string
       ((!pos.is_chess960() && (from_file - to_file == 2 || to_file - from_file == 2)) ||
        pos.piece_on(to) == make_piece(pos.side_to_move(), PieceType::Rook))) {
     MoveList king_moves;
-    generate_legal_moves(pos, king_moves, MoveFilter{~Bitboard(0), MoveFilter::type_bit(PieceType::King)});
+    generate_legal_moves(pos, king_moves,
+                         MoveFilter{~Bitboard(0), MoveFilter::type_bit(PieceType::King)});
     for (Move m : king_moves)
       if (m.is_castling() && m.from() == make_square(from_file, from_rank) &&
           (index(m.to()) > index(m.from())) == (to_file > from_file))
@@ -468,7 +522,8 @@ inline Result<Move, SanError> parse_san_general(const Position& pos, std::string
 }
 
 // The shortcut of parse_san(): lenient English text in one of the common forms.
-inline Move try_common_san(const Position& pos, std::string_view text, const SanOptions& options) noexcept {
+inline Move try_common_san(const Position& pos, std::string_view text,
+                           const SanOptions& options) noexcept {
   if (options.strict || options.language != SanLanguage::English) return Move::none();
   int checks = 0;
   bool mate = false, annotated = false, ep_marker = false;
@@ -484,7 +539,8 @@ inline Move try_common_san(const Position& pos, std::string_view text, const San
 /// move and its standard form, otherwise. The common English forms are resolved from
 /// attack sets without generating moves (about 30 ns); the rest through filtered
 /// legal move generation.
-inline Result<Move, SanError> parse_san(const Position& pos, std::string_view text, SanOptions options = {}) {
+inline Result<Move, SanError> parse_san(const Position& pos, std::string_view text,
+                                        SanOptions options = {}) {
   if (const Move m = detail::try_common_san(pos, text, options)) return m;
   return detail::parse_san_general(pos, text, options);
 }
@@ -498,7 +554,9 @@ inline Move resolve_san(const Position& pos, std::string_view text, SanOptions o
 
 inline std::string SanError::message(const Position& pos, SanLanguage language) const {
   std::string m = describe(kind);
-  if (!detail.empty()) m += kind == SanErrorKind::NotStandard ? " (standard form: " + detail + ")" : " '" + detail + "'";
+  if (!detail.empty())
+    m += kind == SanErrorKind::NotStandard ? " (standard form: " + detail + ")"
+                                           : " '" + detail + "'";
   if (kind == SanErrorKind::Illegal && candidates.empty()) m += " (no legal move of that piece)";
   if (!candidates.empty() && kind != SanErrorKind::NotStandard) {
     m += kind == SanErrorKind::Ambiguous ? "; candidates: " : "; legal moves of that piece: ";

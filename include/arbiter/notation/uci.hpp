@@ -31,16 +31,19 @@ inline std::string to_uci(const Position& pos, Move m, bool king_takes_rook) {
 inline std::string to_uci(const Position& pos, Move m) { return to_uci(pos, m, pos.is_chess960()); }
 
 enum class UciError : std::uint8_t {
-  Syntax = 1,            ///< not of the form <square><square>[nbrq]
+  Syntax = 1,        ///< not of the form <square><square>[nbrq]
   MissingPromotion,  ///< a pawn reaches the last rank but no piece is named
   Illegal,           ///< well formed, but not a legal move here
 };
 
 constexpr const char* describe(UciError e) noexcept {
   switch (e) {
-    case UciError::Syntax: return "not a UCI move (expected e.g. e2e4 or e7e8q)";
-    case UciError::MissingPromotion: return "promotion piece missing (e.g. e7e8q)";
-    case UciError::Illegal: return "illegal move in this position";
+    case UciError::Syntax:
+      return "not a UCI move (expected e.g. e2e4 or e7e8q)";
+    case UciError::MissingPromotion:
+      return "promotion piece missing (e.g. e7e8q)";
+    case UciError::Illegal:
+      return "illegal move in this position";
   }
   return "unknown error";
 }
@@ -51,17 +54,30 @@ constexpr const char* describe(UciError e) noexcept {
 inline Result<Move, UciError> parse_uci(const Position& pos, std::string_view text) noexcept {
   auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
   auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
-  if ((text.size() != 4 && text.size() != 5) || !is_file(text[0]) || !is_rank(text[1]) || !is_file(text[2]) ||
-      !is_rank(text[3]))
+  if ((text.size() != 4 && text.size() != 5) || !is_file(text[0]) || !is_rank(text[1]) ||
+      !is_file(text[2]) || !is_rank(text[3]))
     return fail(UciError::Syntax);
   PieceType promotion = PieceType::None;
   if (text.size() == 5) {
     switch (text[4]) {
-      case 'n': case 'N': promotion = PieceType::Knight; break;
-      case 'b': case 'B': promotion = PieceType::Bishop; break;
-      case 'r': case 'R': promotion = PieceType::Rook; break;
-      case 'q': case 'Q': promotion = PieceType::Queen; break;
-      default: return fail(UciError::Syntax);
+      case 'n':
+      case 'N':
+        promotion = PieceType::Knight;
+        break;
+      case 'b':
+      case 'B':
+        promotion = PieceType::Bishop;
+        break;
+      case 'r':
+      case 'R':
+        promotion = PieceType::Rook;
+        break;
+      case 'q':
+      case 'Q':
+        promotion = PieceType::Queen;
+        break;
+      default:
+        return fail(UciError::Syntax);
     }
   }
   const Square from = make_square(text[0] - 'a', text[1] - '1');
@@ -71,7 +87,8 @@ inline Result<Move, UciError> parse_uci(const Position& pos, std::string_view te
     if (m.from() != from) continue;
     if (m.is_castling()) {
       const bool king_side = index(m.to()) > index(m.from());
-      const Square king_to = relative_square(pos.side_to_move(), king_side ? Square::G1 : Square::C1);
+      const Square king_to =
+          relative_square(pos.side_to_move(), king_side ? Square::G1 : Square::C1);
       if (promotion == PieceType::None && (m.to() == to || (!pos.is_chess960() && king_to == to)))
         return m;
       continue;

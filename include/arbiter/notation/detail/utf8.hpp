@@ -21,10 +21,14 @@ inline bool valid_utf8(std::string_view s) noexcept {
     }
     std::size_t n;
     unsigned min;
-    if ((c & 0xE0) == 0xC0) n = 1, min = 0x80;
-    else if ((c & 0xF0) == 0xE0) n = 2, min = 0x800;
-    else if ((c & 0xF8) == 0xF0) n = 3, min = 0x10000;
-    else return false;
+    if ((c & 0xE0) == 0xC0)
+      n = 1, min = 0x80;
+    else if ((c & 0xF0) == 0xE0)
+      n = 2, min = 0x800;
+    else if ((c & 0xF8) == 0xF0)
+      n = 3, min = 0x10000;
+    else
+      return false;
     if (std::size_t(e - p) <= n) return false;
     unsigned cp = c & (0x3F >> n);
     for (std::size_t i = 1; i <= n; ++i) {
