@@ -14,6 +14,7 @@
 #include <arbiter/explain.hpp>
 
 #include "game_util.hpp"
+#include "text_util.hpp"
 
 using namespace arbiter;
 using namespace arbiter_test;
@@ -35,31 +36,6 @@ Game fifty_game(Edition e = Edition::Fide2023) {
          options_for(e, TimeControl::Standard, true));
   play_san(g, {"Ra3", "Kd7"});
   return g;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-/// The placeholders of a message text, e.g. {"article", "edition"}.
-std::set<std::string> placeholders(const std::string& text) {
-  std::set<std::string> names;
-  for (std::size_t open = text.find('{'); open != std::string::npos;
-       open = text.find('{', open + 1)) {
-    const std::size_t close = text.find('}', open);
-    if (close == std::string::npos) break;
-    names.insert(text.substr(open + 1, close - open - 1));
-  }
-  return names;
-}
-
-/// Whether a UTF-8 text has a Cyrillic letter (U+0400-U+04FF: lead bytes 0xD0-0xD3).
-bool has_cyrillic(const std::string& text) {
-  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c >= 0xD0 && c <= 0xD3) return true;
-  }
-  return false;
 }
 
 /// Checks an explanation in a language: filled (no placeholder left), non-empty, in the
@@ -120,7 +96,7 @@ TEST_CASE("explain: parse_language reads en, pt, es, ru in any case, with or wit
 
 TEST_CASE("explain: every message id exists in all four languages, with the same placeholders",
           "[explain]") {
-  REQUIRE(message_count == int(Message::AuditDisagreeingCount) + 1);
+  REQUIRE(message_count == int(Message::ClaimsFiftyIntended) + 1);
   std::set<std::string> keys;
   int with_article = 0;
   for (int i = 0; i < message_count; ++i) {

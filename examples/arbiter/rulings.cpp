@@ -1,6 +1,7 @@
 // trace, audit and claim: the commands of the arbiter tool that rule on games.
 
 #include "rulings.hpp"
+#include "audit_text.hpp"
 #include "output.hpp"
 #include "reading.hpp"
 
@@ -304,31 +305,30 @@ int run_audit(const AuditCommand& command) {
           out += j.dump(-1, ' ', false, json::error_handler_t::replace);
           out += '\n';
         } else {
-          auto say = [&](arbiter::Message id, std::initializer_list<arbiter::MessageArg> args) {
-            return arbiter::render(id, lang, args);
+          auto say = [&](AuditText id, std::initializer_list<arbiter::MessageArg> args) {
+            return arbiter_cli::say(id, lang, args);
           };
-          out +=
-              heading(say(arbiter::Message::AuditGame, {{"n", std::to_string(number)},
-                                                        {"white", game.tag("White")},
-                                                        {"black", game.tag("Black")},
-                                                        {"event", game.tag("Event")},
-                                                        {"date", game.tag("Date")},
-                                                        {"result", arbiter::to_string(game.result)},
-                                                        {"plies", std::to_string(a.plies)}}));
+          out += heading(say(AuditText::Game, {{"n", std::to_string(number)},
+                                               {"white", game.tag("White")},
+                                               {"black", game.tag("Black")},
+                                               {"event", game.tag("Event")},
+                                               {"date", game.tag("Date")},
+                                               {"result", arbiter::to_string(game.result)},
+                                               {"plies", std::to_string(a.plies)}}));
           out += '\n';
           // Each finding explained on the history up to its ply.
           for (const arbiter::Finding& f : a.findings) {
             const arbiter::Position& pos = record.position(f.ply);
             const std::string where =
-                f.ply == 0 ? say(arbiter::Message::AuditAtStart, {})
-                           : say(arbiter::Message::AuditAfter, {{"move", move_label(record, f.ply)},
-                                                                {"ply", std::to_string(f.ply)}});
+                f.ply == 0 ? say(AuditText::AtStart, {})
+                           : say(AuditText::After, {{"move", move_label(record, f.ply)},
+                                                    {"ply", std::to_string(f.ply)}});
             if (f.is_claim()) {
               const arbiter::AvailableClaims claims =
                   arbiter::available_claims(record, f.ply, {}, rules);
               std::string text = arbiter::explain(claims, pos, rules, explain_options);
               if (f.until_ply != f.ply)
-                text += say(arbiter::Message::AuditUntil, {{"ply", std::to_string(f.until_ply)}});
+                text += say(AuditText::Until, {{"ply", std::to_string(f.until_ply)}});
               out += fmt::format("  {}: {}\n", where, text);
             } else {
               const bool first = f.ply == a.end_ply;
@@ -352,29 +352,28 @@ int run_audit(const AuditCommand& command) {
           }
           if (a.played_on) {
             const GameRecord::Ply later = a.plies - a.end_ply;
-            out +=
-                "  " +
-                warning(say(arbiter::Message::AuditPlayedOn, {{"ply", std::to_string(a.end_ply)},
-                                                              {"later", std::to_string(later)}})) +
-                "\n";
+            out += "  " +
+                   warning(say(AuditText::PlayedOn, {{"ply", std::to_string(a.end_ply)},
+                                                     {"later", std::to_string(later)}})) +
+                   "\n";
           }
           if (!a.result_agrees) {
-            const arbiter::Message reason = a.ending == arbiter::Termination::None
-                                                ? arbiter::Message::AuditReasonCannotMate
-                                            : a.played_on ? arbiter::Message::AuditReasonVoid
-                                                          : arbiter::Message::AuditReasonOtherwise;
+            const AuditText reason = a.ending == arbiter::Termination::None
+                                         ? AuditText::ReasonCannotMate
+                                     : a.played_on ? AuditText::ReasonVoid
+                                                   : AuditText::ReasonOtherwise;
             out +=
                 "  " +
-                warning(say(arbiter::Message::AuditDisagrees,
+                warning(say(AuditText::Disagrees,
                             {{"result", arbiter::to_string(game.result)},
                              {"reason", say(reason, {})},
                              {"laws_result", a.laws_result != arbiter::GameResult::Ongoing
-                                                 ? say(arbiter::Message::AuditLawsGive,
+                                                 ? say(AuditText::LawsGive,
                                                        {{"result", arbiter::to_pgn(a.laws_result)}})
                                                  : std::string()}})) +
                 "\n";
           }
-          if (a.findings.empty()) out += "  " + say(arbiter::Message::AuditNothing, {}) + "\n";
+          if (a.findings.empty()) out += "  " + say(AuditText::Nothing, {}) + "\n";
           out += '\n';
         }
         if (out.size() > (1u << 20)) flush();
@@ -389,8 +388,8 @@ int run_audit(const AuditCommand& command) {
                      .dump(-1, ' ', false, json::error_handler_t::replace);
           out += '\n';
         } else {
-          out += warning(arbiter::render(
-                     arbiter::Message::AuditCannotRead, lang,
+          out += warning(arbiter_cli::say(
+                     AuditText::CannotRead, lang,
                      {{"n", std::to_string(number)}, {"error", label + ": " + e.to_string()}})) +
                  "\n\n";
         }
@@ -414,22 +413,21 @@ int run_audit(const AuditCommand& command) {
                .dump(-1, ' ', false, json::error_handler_t::replace);
     out += '\n';
   } else {
-    out += heading(arbiter::render(arbiter::Message::AuditSummary, lang,
-                                   {{"edition", arbiter::full_name(rules.edition, lang)},
-                                    {"games", std::to_string(number)},
-                                    {"bad", std::to_string(read.bad)},
-                                    {"plies", std::to_string(plies)}}));
+    out += heading(arbiter_cli::say(AuditText::Summary, lang,
+                                    {{"edition", arbiter::full_name(rules.edition, lang)},
+                                     {"games", std::to_string(number)},
+                                     {"bad", std::to_string(read.bad)},
+                                     {"plies", std::to_string(plies)}}));
     out += '\n';
     for (arbiter::Termination k : summary_kinds)
       out += fmt::format("  {:16} {}\n", finding_name(k), counts[int(k)]);
     out += "  " +
-           arbiter::render(arbiter::Message::AuditPlayedOnCount, lang,
-                           {{"n", std::to_string(played_on)}}) +
+           arbiter_cli::say(AuditText::PlayedOnCount, lang, {{"n", std::to_string(played_on)}}) +
            "\n";
-    out += "  " +
-           arbiter::render(arbiter::Message::AuditDisagreeingCount, lang,
-                           {{"n", std::to_string(disagreeing)}}) +
-           "\n";
+    out +=
+        "  " +
+        arbiter_cli::say(AuditText::DisagreeingCount, lang, {{"n", std::to_string(disagreeing)}}) +
+        "\n";
   }
   flush();
   if (read.unreadable) return exit_bad_input;
