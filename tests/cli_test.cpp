@@ -140,9 +140,11 @@ TEST_CASE("cli key: keys of one position, or of each position of a line with its
   const auto parts = arbiter_test::split_lines(r.out);
   REQUIRE(parts.size() == 1);
   CHECK(parts[0].substr(0, 21) ==
-        "fide=" + hex16(arbiter_test::position("6bk/8/8/2pP4/8/1K6/8/8 w - - 0 1").key()));
-  CHECK(parts[0].substr(22) == "polyglot=" + hex16(arbiter::polyglot_key(arbiter_test::position(
-                                                 "6bk/8/8/2pP4/8/1K6/8/8 w - c6 0 1"))));
+        "fide=" + hex16(arbiter_test::position("6bk/8/8/2pP4/8/1K6/8/8 w - - 0 1").key().value()));
+  CHECK(parts[0].substr(22) ==
+        "polyglot=" +
+            hex16(arbiter::polyglot_key(arbiter_test::position("6bk/8/8/2pP4/8/1K6/8/8 w - c6 0 1"))
+                      .value()));
   CHECK(parts[0].substr(5, 16) != parts[0].substr(31, 16));
   r = run("key --fen startpos --moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
   CHECK(r.status == 0);

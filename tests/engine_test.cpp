@@ -78,7 +78,8 @@ TEST_CASE(
   for (int g = 0; g < games; ++g) {
     Position pos = from_fen(starts[std::size_t(g) % starts.size()]);
     std::uint64_t key = engine::own_key(pos);
-    RepetitionTracker<std::uint64_t> own, fide;
+    RepetitionTracker<std::uint64_t> own;  // the engine's keys
+    RepetitionTracker<FideKey> fide;
     REQUIRE(own.push(key, true));
     REQUIRE(fide.push(pos.key(), true));
     std::vector<Move> played;

@@ -11,8 +11,12 @@ using namespace arbiter;
 
 namespace {
 
+// Hand-made keys are plain numbers; the random games use FIDE keys.
+using Key = std::uint64_t;
+
 // The naive reference: scan the whole history back to the last irreversible move.
-unsigned naive_count(const std::vector<Key>& keys, const std::vector<bool>& irreversible,
+template <class K>
+unsigned naive_count(const std::vector<K>& keys, const std::vector<bool>& irreversible,
                      std::size_t ply) {
   unsigned n = 1;
   for (std::size_t i = ply; i-- > 0;) {
@@ -24,9 +28,9 @@ unsigned naive_count(const std::vector<Key>& keys, const std::vector<bool>& irre
 
 }  // namespace
 
-static_assert(noexcept(std::declval<RepetitionTracker<>&>().push(Key(), false)));
-static_assert(noexcept(std::declval<RepetitionTracker<>&>().pop()));
-static_assert(noexcept(std::declval<const RepetitionTracker<>&>().count()));
+static_assert(noexcept(std::declval<RepetitionTracker<Key>&>().push(Key(), false)));
+static_assert(noexcept(std::declval<RepetitionTracker<Key>&>().pop()));
+static_assert(noexcept(std::declval<const RepetitionTracker<Key>&>().count()));
 
 TEST_CASE("tracker: threefold and fivefold on a hand-made sequence, start position counted",
           "[repetition]") {
@@ -51,7 +55,7 @@ TEST_CASE("tracker: threefold and fivefold on a hand-made sequence, start positi
 }
 
 TEST_CASE("tracker: non-consecutive repetitions and the irreversible barrier", "[repetition]") {
-  RepetitionTracker<> t;
+  RepetitionTracker<Key> t;
   // 10 20 10 30 10: the third occurrence need not be consecutive with the others.
   for (Key k : {10, 20, 10, 30, 10}) REQUIRE(t.push(k, false));
   CHECK(t.count() == 3);
@@ -68,7 +72,7 @@ TEST_CASE("tracker: non-consecutive repetitions and the irreversible barrier", "
 
 TEST_CASE("tracker: the count a candidate next position would have (intended move)",
           "[repetition]") {
-  RepetitionTracker<> t;
+  RepetitionTracker<Key> t;
   for (Key k : {1, 2, 3, 4, 1, 2, 3, 4}) REQUIRE(t.push(k, false));
   CHECK(t.count_if_pushed(1, false) == 3);  // writing the move that returns to 1 claims threefold
   CHECK(t.count_if_pushed(1, true) == 1);   // an irreversible move makes a new position
@@ -80,7 +84,7 @@ TEST_CASE("tracker: a confirmation hook stops a hash collision from making a rep
           "[repetition]") {
   // Positions "a" and "b" share key 7 (a collision); the caller keeps what they really are.
   std::vector<char> actual;
-  RepetitionTracker<> t;
+  RepetitionTracker<Key> t;
   auto push = [&](Key k, char what) {
     actual.push_back(what);
     REQUIRE(t.push(k, false, [&](std::uint32_t earlier) { return actual[earlier] == what; }));
@@ -111,7 +115,7 @@ TEST_CASE("tracker: exact signatures as keys", "[repetition][signature]") {
 
 TEST_CASE("tracker: push and pop agree with a naive scan over random games", "[repetition]") {
   std::mt19937 rng(12345);
-  RepetitionTracker<> t;
+  RepetitionTracker<FideKey> t;
   REQUIRE(t.reserve(512));
   int checked = 0;
   unsigned highest = 0;
@@ -119,7 +123,7 @@ TEST_CASE("tracker: push and pop agree with a naive scan over random games", "[r
     // Random games repeat rarely: play them among few pieces so that repetitions happen.
     const auto game = arbiter_test::random_game(
         seed, 300, arbiter_test::position("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1"));
-    std::vector<Key> keys;
+    std::vector<FideKey> keys;
     std::vector<bool> irreversible;
     t.clear();
     for (std::size_t i = 0; i < game.positions.size(); ++i) {
@@ -148,14 +152,14 @@ TEST_CASE("tracker: push and pop agree with a naive scan over random games", "[r
 }
 
 TEST_CASE("tracker: copies and moves keep the history", "[repetition]") {
-  RepetitionTracker<> a;
+  RepetitionTracker<Key> a;
   for (Key k : {1, 2, 1, 2, 1}) REQUIRE(a.push(k, false));
-  RepetitionTracker<> b = a;
+  RepetitionTracker<Key> b = a;
   CHECK(b.count() == 3);
   REQUIRE(b.push(2, false));
   CHECK(b.count() == 3);
   CHECK(a.count() == 3);
-  RepetitionTracker<> c = std::move(b);
+  RepetitionTracker<Key> c = std::move(b);
   CHECK(c.size() == 6);
   c = a;
   CHECK(c.size() == 5);

@@ -254,8 +254,9 @@ TEST_CASE("issue 9 defect 6: a tracker refuses what its window field cannot hold
           "[issue9][repetition]") {
   // reserve() accepted up to 2^32 - 1 entries, but an entry keeps the previous window's
   // start in 31 bits.
-  RepetitionTracker<> t;
-  const Result<void, TrackerError> too_many = t.reserve(RepetitionTracker<>::max_size + 1);
+  RepetitionTracker<std::uint64_t> t;
+  const Result<void, TrackerError> too_many =
+      t.reserve(RepetitionTracker<std::uint64_t>::max_size + 1);
   REQUIRE_FALSE(too_many);
   CHECK(too_many.error() == TrackerError::TooManyPositions);
   CHECK(t.size() == 0);
@@ -265,11 +266,11 @@ TEST_CASE("issue 9 defect 6: a tracker refuses what its window field cannot hold
   REQUIRE(t.push(1, false));
   CHECK(t.count() == 2);
   // A copy is the same history or an error, never a silent empty tracker.
-  const Result<RepetitionTracker<>, TrackerError> copy = t.copy();
+  const Result<RepetitionTracker<std::uint64_t>, TrackerError> copy = t.copy();
   REQUIRE(copy);
   CHECK(copy->size() == 3);
   CHECK(copy->count() == 2);
-  const RepetitionTracker<> copied = t;
+  const RepetitionTracker<std::uint64_t> copied = t;
   CHECK(copied.count() == 2);
 }
 

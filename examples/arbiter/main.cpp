@@ -195,7 +195,8 @@ int run_key(const FenInput& input, const std::vector<std::string>& moves, bool w
   arbiter::Position pos = arbiter::Position::startpos();
   if (!load(input, pos)) return exit_bad_input;
   auto print = [](const arbiter::Position& p) {
-    standard_output().print("fide={:016x} polyglot={:016x}", p.key(), arbiter::polyglot_key(p));
+    standard_output().print("fide={:016x} polyglot={:016x}", p.key().value(),
+                            arbiter::polyglot_key(p).value());
   };
   if (!with_moves) {
     print(pos);

@@ -123,7 +123,7 @@ int run_trace(const TraceCommand& command) {
               over ? arbiter::AvailableClaims{} : arbiter::available_claims(record, ply, {}, rules);
           fmt::format_to(std::back_inserter(out),
                          "{}\t{}\t{}\t{:016x}\t{}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{}\n",
-                         number, ply, arbiter::to_fen(pos), pos.key(), record.count(ply),
+                         number, ply, arbiter::to_fen(pos), pos.key().value(), record.count(ply),
                          claims.threefold(), claims.fifty(), fivefold, seventyfive,
                          ending == arbiter::Termination::Checkmate,
                          ending == arbiter::Termination::Stalemate,

@@ -443,7 +443,7 @@ class Engine {
   enum Bound : std::uint8_t { BoundNone, BoundUpper, BoundLower, BoundExact };
 
   struct TTEntry {
-    std::uint64_t key;  // arbiter's FIDE key (Position::key())
+    arbiter::FideKey key;  // arbiter's FIDE key (Position::key())
     std::int16_t score;
     Move move;
     std::int8_t depth;
@@ -558,7 +558,7 @@ class Engine {
     return moves[i];
   }
 
-  TTEntry& tt_slot(std::uint64_t key) noexcept { return tt_[key & (tt_.size() - 1)]; }
+  TTEntry& tt_slot(arbiter::FideKey key) noexcept { return tt_[key.value() & (tt_.size() - 1)]; }
 
   static int score_to_tt(int score, int ply) noexcept {
     return score >= mate_bound ? score + ply : score <= -mate_bound ? score - ply : score;

@@ -6,9 +6,10 @@
 // castling rights (lost only when king or rook moves, or the rook is captured) and
 // en passant, which counts only where a *legal* en passant capture exists.
 //
-//  - fide_key():         64-bit Zobrist key by that rule (Position::key() keeps it
+//  - fide_key():         64-bit Zobrist key by that rule, a FideKey (Position::key() keeps it
 //                        incrementally; this computes it from scratch).
-//  - polyglot_key():     the Polyglot opening-book key, whose en passant rule is
+//  - polyglot_key():     the Polyglot opening-book key (a PolyglotKey: the two types do
+//                        not mix, see position_key.hpp), whose en passant rule is
 //                        pseudo-legal (a pawn of the side to move beside the pawn).
 //  - PositionSignature:  an exact, compact description; equal if and only if the
 //                        positions are the same under 9.2.3, so a repetition can be
@@ -28,13 +29,14 @@ namespace arbiter {
 
 /// The FIDE key computed from scratch; always equals Position::key(), which is kept
 /// incrementally as moves are played.
-inline Key fide_key(const Position& pos) noexcept { return pos.key_from_scratch(); }
+inline FideKey fide_key(const Position& pos) noexcept { return pos.key_from_scratch(); }
 
 /// The Polyglot opening-book key. Castling rights are keyed by side (Polyglot has no
 /// Chess960 castling); the en passant file enters when a pawn of the side to move
 /// stands beside the pawn that just advanced two squares, legal capture or not.
-inline Key polyglot_key(const Position& pos) noexcept {
-  Key k = pos.placement_key() ^ (pos.side_to_move() == Color::White ? zobrist::white_to_move : 0);
+inline PolyglotKey polyglot_key(const Position& pos) noexcept {
+  zobrist::Key k =
+      pos.placement_key() ^ (pos.side_to_move() == Color::White ? zobrist::white_to_move : 0);
   for (Color c : {Color::White, Color::Black})
     for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide})
       if (pos.castling_rights().has(c, side)) k ^= zobrist::polyglot_castling(c, side);
@@ -42,7 +44,7 @@ inline Key polyglot_key(const Position& pos) noexcept {
     if (pawn_attacks(~pos.side_to_move(), ep) & pos.pieces(pos.side_to_move(), PieceType::Pawn))
       k ^= zobrist::en_passant(file_of(ep));
   }
-  return k;
+  return PolyglotKey(k);
 }
 
 /// An exact description of a position for repetition (9.2.2 / 9.2.3), in 32 bytes:
@@ -119,10 +121,11 @@ void for_each_legal_castle(const Position& pos, F&& f) {
         file_of(m.to()));
 }
 
-/// The repetition key of a position under a castling identity.
-inline Key identity_key(const Position& pos, CastlingIdentity identity) {
+/// The repetition key of a position under a castling identity: a FIDE key (with
+/// CastlingIdentity::Rights, Position::key() itself).
+inline FideKey identity_key(const Position& pos, CastlingIdentity identity) {
   if (identity == CastlingIdentity::Rights || !pos.castling_rights().any()) return pos.key();
-  Key k = pos.key();
+  zobrist::Key k = pos.key().value();
   for (Color c : {Color::White, Color::Black})
     for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide})
       if (pos.castling_rights().has(c, side))
@@ -130,7 +133,7 @@ inline Key identity_key(const Position& pos, CastlingIdentity identity) {
   for_each_legal_castle(pos, [&](CastlingSide side, int file) {
     k ^= zobrist::castling(pos.side_to_move(), side, file);
   });
-  return k;
+  return FideKey(k);
 }
 
 /// The exact signature of a position under a castling identity.

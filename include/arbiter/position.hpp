@@ -9,13 +9,12 @@
 
 #include "attacks.hpp"
 #include "bitboard.hpp"
+#include "position_key.hpp"
 #include "result.hpp"
 #include "types.hpp"
 #include "zobrist.hpp"
 
 namespace arbiter {
-
-using Key = std::uint64_t;
 
 /// What can be wrong with a set-up position. The syntax kinds come from notation/fen.hpp;
 /// the others from Position::validate().
@@ -239,12 +238,12 @@ class Position {
   bool is_chess960() const noexcept { return chess960_; }
   /// The FIDE position key, maintained incrementally: side to move, placement,
   /// castling rights, and the en passant file only when a legal capture exists.
-  Key key() const noexcept { return key_; }
+  FideKey key() const noexcept { return FideKey(key_); }
   /// The same key computed from scratch (for checking; key() is O(1)).
-  Key key_from_scratch() const noexcept;
+  FideKey key_from_scratch() const noexcept;
   /// The Zobrist numbers of the pieces on their squares, XORed (part of every key).
-  Key placement_key() const noexcept {
-    Key k = 0;
+  std::uint64_t placement_key() const noexcept {
+    std::uint64_t k = 0;
     for (Bitboard b = occupied(); b;) {
       const Square s = pop_lsb(b);
       k ^= zobrist::piece(board_[index(s)], s);
@@ -345,7 +344,7 @@ class Position {
 
   Bitboard by_type_[6] = {};
   Bitboard by_color_[2] = {};
-  Key key_ = 0;
+  zobrist::Key key_ = 0;
   Bitboard castling_touch_ = 0;  // king and rook squares whose move or capture loses a right
   Piece board_[64];
   std::int32_t halfmove_ = 0;
@@ -418,14 +417,14 @@ inline bool Position::find_legal_en_passant() const noexcept {
   return false;
 }
 
-inline Key Position::key_from_scratch() const noexcept {
-  Key k = placement_key() ^ (side_ == Color::White ? zobrist::white_to_move : 0);
+inline FideKey Position::key_from_scratch() const noexcept {
+  zobrist::Key k = placement_key() ^ (side_ == Color::White ? zobrist::white_to_move : 0);
   for (Color c : {Color::White, Color::Black})
     for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide})
       if (castling_.has(c, side)) k ^= zobrist::castling(c, side, file_of(castling_rook(c, side)));
   // The en passant file only if some capture en passant is legal (9.2.2 / 9.2.3).
   if (find_legal_en_passant()) k ^= zobrist::en_passant(file_of(ep_square_));
-  return k;
+  return FideKey(k);
 }
 
 inline void Position::update_castling_touch() noexcept {
@@ -443,7 +442,7 @@ inline void Position::play_in_place(Move m) noexcept {
   ARBITER_ASSERT(is_plausible(m));
   const Color us = side_, them = ~us;
   const Square from = m.from(), to = m.to();
-  Key k = key_ ^ zobrist::white_to_move;
+  zobrist::Key k = key_ ^ zobrist::white_to_move;
 
   if (ep_in_key_) k ^= zobrist::en_passant(file_of(ep_square_));
   ep_square_ = Square::None;
@@ -663,7 +662,7 @@ inline Result<Position, SetupError> Position::from_setup(const Setup& s,
   p.chess960_ = s.chess960;
   p.ep_in_key_ = p.find_legal_en_passant();
   p.update_castling_touch();
-  p.key_ = p.key_from_scratch();
+  p.key_ = p.key_from_scratch().value();
   return p;
 }
 

@@ -2,9 +2,11 @@
 // RepetitionTracker: how often each position of a game (or of an engine's search
 // path) has occurred, for threefold (FIDE 9.2) and fivefold (9.6.1) repetition.
 //
-// Generic over the key: feed arbiter's FIDE keys (Position::key()), exact signatures
-// (PositionSignature), or an engine's own 64-bit keys. This header depends on nothing
-// chess-specific, so an engine can take it alone.
+// Generic over the key: feed arbiter's FIDE keys (FideKey, from Position::key(); the
+// default), exact signatures (PositionSignature), or an engine's own keys (say
+// RepetitionTracker<std::uint64_t>). A tracker takes one key type only, so keys computed
+// by different rules (FIDE, Polyglot, an engine's own) cannot be mixed in one history.
+// This header depends on nothing chess-specific, so an engine can take it alone.
 //
 //   push(key, irreversible)  O(1) expected; `irreversible` marks a move after which no
 //                            earlier position can recur (pawn move, capture, loss of
@@ -29,6 +31,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "position_key.hpp"
 #include "result.hpp"
 
 namespace arbiter {
@@ -79,7 +82,7 @@ struct TrustKeys {
   constexpr bool operator()(std::uint32_t) const noexcept { return true; }
 };
 
-template <class Key = std::uint64_t, class Hash = RepetitionHash<Key>, unsigned SlotBits = 10>
+template <class Key = FideKey, class Hash = RepetitionHash<Key>, unsigned SlotBits = 10>
 class RepetitionTracker {
  public:
   using Ply = std::uint32_t;

@@ -243,7 +243,7 @@ inline Result<Position, SetupError> unpack_state(const PackedState& s,
 }
 
 struct TTEntry {
-  Key key;
+  std::uint64_t key;
   std::int32_t searched;     // the largest cost bound searched from here without a mate
   std::uint32_t generation;  // the analysis that wrote it (others' entries are empty)
 };
@@ -545,7 +545,7 @@ class HelpmateProver {
     }
     if (left < 0 || ply + 1 >= max_search_ply) return false;
     if (detail::insufficient_material(pos, winner_)) return false;
-    const Key key = pos.key() ^ (after_reward ? 0x5bd1e9955bd1e995ULL : 0);
+    const std::uint64_t key = pos.key().value() ^ (after_reward ? 0x5bd1e9955bd1e995ULL : 0);
     detail::TTEntry* entry = ws_.tt_ ? &ws_.tt_[std::size_t(key) & ws_.tt_mask_] : nullptr;
     const std::uint32_t generation = ws_.tt_generation_;
     if (entry && entry->generation == generation && entry->key == key && entry->searched >= left)

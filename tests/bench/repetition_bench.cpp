@@ -82,7 +82,7 @@ std::uint64_t naive_game(const Game& g) {
   return sum;
 }
 
-std::uint64_t tracker_game(const Game& g, arbiter::RepetitionTracker<>& t) {
+std::uint64_t tracker_game(const Game& g, arbiter::RepetitionTracker<std::uint64_t>& t) {
   t.clear();
   std::uint64_t sum = 0;
   for (std::size_t i = 0; i < g.keys.size(); ++i) {
@@ -104,7 +104,7 @@ void tracker_benchmark(int runs) {
       std::vector<Game> set;
       for (std::size_t i = 0; i < games; ++i)
         set.push_back(realistic_game(plies, std::uint32_t(i + 1), never));
-      arbiter::RepetitionTracker<> t;
+      arbiter::RepetitionTracker<std::uint64_t> t;
       if (!t.reserve(plies)) return;
       std::vector<double> ours, naive, ratio;
       std::uint64_t a = 0, b = 0;
@@ -133,7 +133,7 @@ void tracker_benchmark(int runs) {
     return m.uordblks + m.hblkhd;  // small blocks + mmapped blocks
   };
   const auto before = heap();
-  arbiter::RepetitionTracker<> t;
+  arbiter::RepetitionTracker<std::uint64_t> t;
   if (!t.reserve(plies)) return;
   const auto after = heap();
   fmt::print(
@@ -167,7 +167,7 @@ void key_benchmark(int runs) {
           Position p = pos;
           p.play_in_place<Position::KeyUpdate::Incremental>(m);
           escape(p);
-          sink += p.key();
+          sink += p.key().value();
         }
     });
     const double s2 = seconds([&] {

@@ -25,5 +25,5 @@ int arbiter_noexcept_check() {
   arbiter::analyze_win(pos, arbiter::Color::White, arbiter::WinMode::Quick,
                        arbiter::quick_node_budget, workspace, answer);
   return int(answer.verdict) + int(arbiter::perft(pos, 2)) + int(tracker.count()) +
-         int(arbiter::polyglot_key(pos) & 1);
+         int(arbiter::polyglot_key(pos).value() & 1);
 }
