@@ -153,6 +153,36 @@ TEST_CASE("5.2.2: a locked pawn wall is dead; a wall that a sacrifice opens is n
   CHECK(a.dead("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1") == Deadness::Dead);
 }
 
+TEST_CASE("5.2.2, 6.9: the static proof (where the pieces can ever go) and its boundaries",
+          "[unwinnable]") {
+  Analyzer& a = analyzer();
+  // chasolver's README position (lichess ijyj0mHa): the wall is locked and Black's
+  // bishop never reaches it, so Black cannot mate; White can.
+  const Position locked = position_of("5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - -");
+  CHECK(a(locked, Black).verdict == Winnability::NoWin);
+  CHECK(a(locked, Black).proof == WinProof::Static);
+  CHECK(a(locked, Black, WinMode::Quick).verdict == Winnability::NoWin);
+  CHECK(a(locked, White).verdict == Winnability::Win);
+  // Rammed pawns with gaps between the facing pawns: no pawn ever passes another on a
+  // file (chasolver positions.txt, "--").
+  const Position files = position_of("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - -");
+  CHECK(a(files, White).proof == WinProof::Static);
+  CHECK(a(files, Black).proof == WinProof::Static);
+  // The boundary of that rule: here pawns facing on a file can be captured, and both
+  // sides can mate ("WB"); the analysis must not say nowin.
+  const Position captured = position_of("8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - -");
+  CHECK_FALSE(a(captured, White).nowin());
+  CHECK(a(captured, Black).verdict == Winnability::Win);
+  // Blockers are counted as distinct pieces: Black's bishop on e1 can never cross the
+  // wall, so only one bishop can block next to the king and White cannot mate ("--");
+  // with both bishops above the wall White can ("W-").
+  const Position one = position_of("8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - -");
+  CHECK(a(one, White).proof == WinProof::Static);
+  const Position two = position_of("7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - -");
+  CHECK_FALSE(a(two, White).nowin());
+  CHECK(a(two, Black).proof == WinProof::Static);
+}
+
 TEST_CASE("5.2.2 (E23): a position whose only legal move leads to a dead position is dead",
           "[unwinnable]") {
   Analyzer& a = analyzer();
@@ -194,7 +224,8 @@ TEST_CASE("6.9: already checkmate, and the side that is mated or stalemated", "[
 
 TEST_CASE("6.9: budgets are respected and unknown says so", "[unwinnable]") {
   Analyzer& a = analyzer();
-  const Position p = position_of("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -");
+  // Dead, but only the closure proves it (about 440,000 nodes): the pawns can still move.
+  const Position p = position_of("8/8/8/1k3p1p/3p1P2/1p1P1PpP/1P4P1/K7 b - -");
   const WinAnswer& small = a(p, White, WinMode::Full, 1000);
   CHECK(small.verdict == Winnability::Unknown);
   CHECK(small.proof == WinProof::None);

@@ -36,6 +36,7 @@
 #include <cstring>
 #include <utility>
 
+#include "detail/reachability.hpp"
 #include "movegen.hpp"
 #include "result.hpp"
 
@@ -62,6 +63,7 @@ enum class WinProof : std::uint8_t {
   Material,    ///< NoWin: a material lemma (insufficient_material)
   Helpmate,    ///< Win: a helpmate found by the search or the closure
   Exhaustive,  ///< NoWin: every reachable position was examined
+  Static,      ///< NoWin: where the pieces can ever go leaves no square to mate on
 };
 
 constexpr const char* to_string(WinProof p) noexcept {
@@ -76,6 +78,8 @@ constexpr const char* to_string(WinProof p) noexcept {
       return "helpmate";
     case WinProof::Exhaustive:
       return "exhaustive";
+    case WinProof::Static:
+      return "static";
   }
   return "?";
 }
@@ -636,6 +640,19 @@ inline bool looks_locked(const Position& pos) noexcept {
   return white && (shift<8>(white) & ~black) == 0 && (shift<-8>(black) & ~white) == 0;
 }
 
+// The position after the moves that are forced (one legal move each), at most 64.
+inline Position after_forced_moves(const Position& pos) noexcept {
+  Position p = pos;
+  MoveList moves;
+  for (int forced = 0; forced < 64; ++forced) {
+    moves.clear();
+    generate_legal_moves(p, moves);
+    if (moves.size() != 1) break;
+    p.play_in_place(moves[0]);
+  }
+  return p;
+}
+
 inline WinAnswer& finish(WinAnswer& a, Winnability v, WinProof p, std::uint64_t nodes) noexcept {
   a.verdict = v;
   a.proof = p;
@@ -664,7 +681,26 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
     detail::finish(out, Winnability::NoWin, WinProof::Exhaustive, 1);
     return;
   }
+  // Forced moves: positions with one legal move each are part of every continuation,
+  // so what holds after them holds now (the Laws' example: the only legal move leads to
+  // a dead position).
+  const Position after = detail::after_forced_moves(pos);
+  const bool after_mate =
+      after.side_to_move() == ~winner && after.in_check() && !any_legal_move(after);
+  if (!after_mate && detail::insufficient_material(after, winner)) {
+    detail::finish(out, Winnability::NoWin, WinProof::Material, 1);
+    return;
+  }
+  if (!after_mate && !any_legal_move(after)) {
+    detail::finish(out, Winnability::NoWin, WinProof::Exhaustive, 1);
+    return;
+  }
   HelpmateProver prover(ws, winner, budget);
+  auto proved_static = [&] {
+    if (after_mate || !detail::statically_unwinnable(after, winner)) return false;
+    detail::finish(out, Winnability::NoWin, WinProof::Static, prover.nodes() + 1);
+    return true;
+  };
   auto won = [&] {
     detail::remove_loops(pos, out.line, out.length);
     if (!replays_to_checkmate(pos, winner, out.line, out.length)) return false;  // never happens
@@ -673,6 +709,7 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
   };
   if (mode == WinMode::Quick) {
     if (prover.search(pos, 0, budget / 2, out) && won()) return;
+    if (proved_static()) return;
     if (detail::looks_locked(pos) || legal_move_count(pos, 2) < 2) {
       const auto c = prover.closure(pos, budget - prover.nodes(), out);
       if (c == HelpmateProver::ClosureResult::Mate && won()) return;
@@ -697,9 +734,10 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
     }
     return false;
   };
-  if (prover.search(pos, 0, budget / 64, out) && won()) return;
+  if (prover.search(pos, 0, budget / 64 < 1000 ? budget / 64 : 1000, out) && won()) return;
+  if (proved_static()) return;
   if (detail::looks_locked(pos) || legal_move_count(pos, 2) < 2) {
-    for (std::uint64_t share = budget / 64; prover.nodes() < budget; share *= 4) {
+    for (std::uint64_t share = budget / 64 + 1; prover.nodes() < budget; share *= 4) {
       if (closed(share)) return;
       if (prover.search(pos, 0, share, out) && won()) return;
     }
