@@ -105,12 +105,22 @@ TEST_CASE("cli dead: an unreadable FEN gets an error row, its line number on std
 }
 
 TEST_CASE("cli dead: --fen, --quick, --nodes; a missing file is exit 2", "[cli][dead]") {
-  Run r = run_dead("", "--fen '2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -' --nodes 100");
+  // Dead, but only the closure proves it (hundreds of thousands of nodes).
+  Run r = run_dead("", "--fen '8/8/8/1k3p1p/3p1P2/1p1P1PpP/1P4P1/K7 b - -' --nodes 100");
   REQUIRE(r.status == 0);
   auto lines = arbiter_test::split_lines(r.out);
   REQUIRE(lines.size() == 2);
-  CHECK(lines[1] == "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -\tunknown\tunknown\t?\t-\t-\t" +
+  CHECK(lines[1] == "8/8/8/1k3p1p/3p1P2/1p1P1PpP/1P4P1/K7 b - -\tunknown\tunknown\t?\t-\t-\t" +
                         std::to_string(std::stoull(fields(lines[1])[6])));
+  CHECK(std::stoull(fields(lines[1])[6]) <= 202);
+  // A locked wall with bishops that never reach it: the static proof, within 100 nodes.
+  r = run_dead("", "--fen '2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -' --nodes 100");
+  REQUIRE(r.status == 0);
+  lines = arbiter_test::split_lines(r.out);
+  REQUIRE(lines.size() == 2);
+  CHECK(fields(lines[1])[1] == "nowin");
+  CHECK(fields(lines[1])[2] == "nowin");
+  CHECK(fields(lines[1])[3] == "1");
   CHECK(std::stoull(fields(lines[1])[6]) <= 202);
   r = run_dead("", "--quick --fen '8/8/8/4k3/8/8/8/2B1K3 w - - 0 1'");
   REQUIRE(r.status == 0);
