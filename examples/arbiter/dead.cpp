@@ -3,11 +3,13 @@
 
 #include "dead.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -17,6 +19,7 @@
 #include <arbiter/notation/uci.hpp>
 #include <arbiter/unwinnable.hpp>
 
+#include "in_order.hpp"
 #include "output.hpp"
 #include "reading.hpp"
 #include "rulings.hpp"
@@ -83,6 +86,13 @@ const char* dead_text(arbiter::Deadness d) {
   return "?";
 }
 
+// The analysis of one line: its row, and the message for standard error if its FEN is bad.
+struct DeadRow {
+  std::string out, message;
+  bool bad = false;
+};
+
+// Analyses lines (one DeadWriter per -j thread: each has its own search workspace).
 class DeadWriter {
  public:
   explicit DeadWriter(const DeadCommand& c)
@@ -94,19 +104,21 @@ class DeadWriter {
     budget_ = c.nodes > 0 ? std::uint64_t(c.nodes)
               : c.quick   ? arbiter::quick_node_budget
                           : arbiter::full_node_budget;
-    if (!c.json)
-      standard_output().write("fen\twhite\tblack\tdead\twhite_mate\tblack_mate\tnodes\n");
   }
 
-  // One input line; false if it held an unreadable FEN.
-  bool line(const std::string& text, const std::string& where, bool flush) {
-    if (text.find_first_not_of(" \t\r\n") == std::string::npos) return true;
-    if (text[text.find_first_not_of(" \t")] == '#') return true;
+  // The row of one input line (none for a blank or `#` line).
+  void line(const std::string& text, const std::string& where, DeadRow& row) {
+    row.out.clear();
+    row.message.clear();
+    row.bad = false;
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos) return;
+    if (text[text.find_first_not_of(" \t")] == '#') return;
     const std::string fen = fen_of_line(text);
     const FenRead r = read_fen(fen);
-    std::string out;
+    std::string& out = row.out;
     if (!r) {
-      fmt::print(stderr, "arbiter: {}: invalid FEN: {}\n", where, r.error().message());
+      row.bad = true;
+      row.message = fmt::format("arbiter: {}: invalid FEN: {}\n", where, r.error().message());
       if (command_.json)
         out = json({{"fen", fen},
                     {"white", "error"},
@@ -143,9 +155,6 @@ class DeadWriter {
       }
     }
     out += '\n';
-    standard_output().write(out);
-    if (flush) std::fflush(stdout);  // a row as soon as its line is read
-    return bool(r);
   }
 
  private:
@@ -155,16 +164,37 @@ class DeadWriter {
   std::unique_ptr<arbiter::WinAnswer> white_, black_;
 };
 
+// Writes a row; false once standard output has failed.
+bool emit_row(const DeadRow& row, bool flush) {
+  if (!row.message.empty()) fmt::print(stderr, "{}", row.message);
+  standard_output().write(row.out);
+  if (flush) std::fflush(stdout);  // a row as soon as its line is read
+  return !standard_output().failed();
+}
+
+// One line of an input file, and where it is (FILE:N).
+struct DeadLine {
+  std::string text, where;
+};
+
 }  // namespace
 
 int run_dead(const DeadCommand& command) {
   std::vector<std::string> files = command.files;
   if (files.empty() && command.fen.empty()) files.push_back("-");
   if (!inputs_readable(files)) return exit_bad_input;
-  DeadWriter writer(command);
+  if (!command.json)
+    standard_output().write("fen\twhite\tblack\tdead\twhite_mate\tblack_mate\tnodes\n");
+  std::vector<std::unique_ptr<DeadWriter>> writers;
+  for (unsigned j = 0; j < std::max(1u, command.jobs); ++j)
+    writers.push_back(std::make_unique<DeadWriter>(command));
   bool bad = false;
-  if (!command.fen.empty()) bad |= !writer.line(command.fen, "--fen", false);
-  std::string text;
+  DeadRow row;
+  if (!command.fen.empty()) {
+    writers[0]->line(command.fen, "--fen", row);
+    bad |= row.bad;
+    if (!emit_row(row, false)) return exit_bad_input;
+  }
   for (const std::string& name : files) {
     const bool is_stdin = name == "-";
     std::FILE* in = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
@@ -174,18 +204,35 @@ int run_dead(const DeadCommand& command) {
     }
     const std::string label = is_stdin ? "<stdin>" : name;
     long number = 0;
-    char buffer[4096];
-    text.clear();
-    for (;;) {
-      const bool got = std::fgets(buffer, sizeof buffer, in) != nullptr;
-      if (got) text += buffer;
-      if (got && (text.empty() || text.back() != '\n')) continue;  // a long line: read on
-      if (!got && text.empty()) break;
-      ++number;
-      bad |= !writer.line(text, fmt::format("{}:{}", label, number), is_stdin);
-      if (standard_output().failed()) return exit_bad_input;
-      text.clear();
-      if (!got) break;
+    bool more = true;
+    // Reads the next line (a long one whole); false at the end of the file.
+    auto read = [&](DeadLine& line) {
+      char buffer[4096];
+      line.text.clear();
+      while (more) {
+        more = std::fgets(buffer, sizeof buffer, in) != nullptr;
+        if (more) line.text += buffer;
+        if (more && (line.text.empty() || line.text.back() != '\n')) continue;  // read on
+        if (!more && line.text.empty()) return false;
+        line.where = fmt::format("{}:{}", label, ++number);
+        return true;
+      }
+      return false;
+    };
+    // Standard input is answered line by line as it comes (one thread, a flush per row);
+    // a file is analysed by the -j threads, its rows written in its order.
+    judge_in_order<DeadLine, DeadRow>(
+        is_stdin ? 1u : command.jobs, read,
+        [&](const DeadLine& line, DeadRow& r, unsigned worker) {
+          writers[worker]->line(line.text, line.where, r);
+        },
+        [&](const DeadLine&, const DeadRow& r) {
+          bad |= r.bad;
+          return emit_row(r, is_stdin);
+        });
+    if (standard_output().failed()) {
+      if (!is_stdin) std::fclose(in);
+      return exit_bad_input;
     }
     if (std::ferror(in)) {
       fmt::print(stderr, "arbiter: {}: read error\n", label);

@@ -37,7 +37,14 @@
 //                                                  (1/0/?), the helpmates, nodes; exit 1
 //                                                  if a FEN is unreadable
 //
+//   arbiter summarize FILE.jsonl...                the summary of audit --json runs on
+//                                                  shards (audit --first-game N), as one
+//                                                  run over the whole input would give it
 //   arbiter --version                              `arbiter X.Y.Z`, exit 0
+//
+// pgn, trace, audit and claim read plain or compressed PGN (zstd, gzip, bzip2, xz, told
+// by the first bytes; input.hpp). pgn, trace, audit and dead take -j N: N threads judge
+// (default: the number of cores), the output the same for any N (in_order.hpp).
 //
 // FEN may be `startpos`. Options common to the FEN-taking commands: --chess960 reads
 // castling rights as Chess960 (X-FEN / Shredder-FEN; without it a FEN is standard chess,
@@ -106,6 +113,15 @@ CLI::Option* add_number(CLI::App& command, const std::string& name, Int& value, 
     value = Int(v);
   };
   return command.add_option_function<std::string>(name, set, description)->type_name("INT");
+}
+
+// -j N: the threads that judge (default: one per core); the output is the same for any N.
+void add_jobs(CLI::App& command, unsigned& jobs) {
+  jobs = arbiter_cli::default_jobs();
+  add_number(command, "-j", jobs, 1,
+             "threads judging in parallel (default: the number of cores); the output is the "
+             "same for any number",
+             1024);
 }
 
 struct FenInput {
@@ -241,6 +257,7 @@ struct PgnCommand {
   bool no_variations = false;
   bool no_warnings = false;
   bool chess960 = false;
+  unsigned jobs = 1;  // -j: threads reading back games (the output is the same for any number)
 };
 
 // Reads every game of every file and writes the good ones back in export format.
@@ -267,30 +284,43 @@ int run_pgn(const PgnCommand& command) {
   write_options.nags = !command.no_nags;
   write_options.variations = !command.no_variations;
 
-  bool unwritable = false;
-  std::string text;
-  auto warnings = [&](const std::string& label, const arbiter::PgnGame& game) {
-    if (!command.no_warnings)
-      for (const arbiter::PgnError& w : game.warnings)
-        fmt::print(stderr, "{}: warning: {}\n", label, w.to_string());
+  // Each game written back in one of the -j threads into its own text (and its messages
+  // for standard error), both written in input order.
+  struct Verdict {
+    std::string text, messages;
+    bool unwritable = false;
   };
-  const arbiter_cli::ReadTotals read = arbiter_cli::for_each_game(
-      command.files, reading,
-      [&](const std::string& label, const arbiter::PgnGame& game) {
-        warnings(label, game);
-        text.clear();
-        if (const auto written = arbiter::write_pgn(game, text, write_options); !written) {
-          // The writer refuses a move the reader accepted: never write half a game.
-          fmt::print(stderr, "arbiter: {}: game {} cannot be written: {}\n", label, game.number,
-                     written.error().message());
-          unwritable = true;
+  bool unwritable = false;
+  const arbiter_cli::ReadTotals read = arbiter_cli::judge_games<Verdict>(
+      command.files, reading, command.jobs,
+      [&](const arbiter_cli::ReadGame& item, Verdict& v, unsigned) {
+        const std::string& label = *item.label;
+        const arbiter::PgnGame& game = item.game;
+        arbiter_cli::reuse(v.text);
+        arbiter_cli::reuse(v.messages);
+        v.unwritable = false;
+        if (!command.no_warnings)
+          for (const arbiter::PgnError& w : game.warnings)
+            fmt::format_to(std::back_inserter(v.messages), "{}: warning: {}\n", label,
+                           w.to_string());
+        if (item.bad) {
+          fmt::format_to(std::back_inserter(v.messages), "{}: {}\n", label, item.error.to_string());
           return;
         }
-        out.write(text);
+        if (const auto written = arbiter::write_pgn(game, v.text, write_options); !written) {
+          // The writer refuses a move the reader accepted: never write half a game.
+          fmt::format_to(std::back_inserter(v.messages),
+                         "arbiter: {}: game {} cannot be written: {}\n", label, game.number,
+                         written.error().message());
+          v.text.clear();
+          v.unwritable = true;
+        }
       },
-      [&](const std::string& label, const arbiter::PgnGame& game, const arbiter::PgnError& error) {
-        warnings(label, game);
-        fmt::print(stderr, "{}: {}\n", label, error.to_string());
+      [&](const arbiter_cli::ReadGame&, const Verdict& v) {
+        if (!v.messages.empty()) fmt::print(stderr, "{}", v.messages);
+        unwritable |= v.unwritable;
+        out.write(v.text);
+        return !out.failed();
       });
   // Standard output is finished by main(); a file given with --out here.
   if (file && !file->finish()) return exit_bad_input;
@@ -346,6 +376,7 @@ int main(int argc, char** argv) {
   pgn->add_flag("--no-warnings", pgn_command.no_warnings, "report bad games only");
   pgn->add_flag("--chess960", pgn_command.chess960,
                 "read every game as Chess960 (else only games with a Variant \"Chess960\" tag)");
+  add_jobs(*pgn, pgn_command.jobs);
 
   auto ruling_options = [](CLI::App& c, arbiter_cli::RulingOptions& o) {
     c.add_option("--rules", o.rules,
@@ -362,6 +393,7 @@ int main(int argc, char** argv) {
       app.add_subcommand("trace", "print what the Laws say of every position of every game");
   trace->add_option("files", trace_command.files, "PGN files (- for standard input)")->required();
   ruling_options(*trace, trace_command.options);
+  add_jobs(*trace, trace_command.jobs);
 
   arbiter_cli::AuditCommand audit_command;
   CLI::App* audit = app.add_subcommand(
@@ -374,6 +406,18 @@ int main(int argc, char** argv) {
   audit->add_flag("!--no-boards", audit_command.boards, "no board diagrams in the text output");
   audit->add_flag("!--no-progress", audit_command.progress,
                   "no progress display on standard error");
+  add_jobs(*audit, audit_command.jobs);
+  add_number(*audit, "--first-game", audit_command.first_game, 1,
+             "the number of the first game read (default 1): a shard's games keep their "
+             "numbers in the whole input");
+
+  arbiter_cli::SummarizeCommand summarize_command;
+  CLI::App* summarize = app.add_subcommand(
+      "summarize", "merge the audit --json outputs of shards into the summary of one run");
+  summarize
+      ->add_option("files", summarize_command.files,
+                   "JSON Lines files of audit --json, in input order (- for standard input)")
+      ->required();
 
   arbiter_cli::ClaimCommand claim_command;
   CLI::App* claim = app.add_subcommand("claim", "rule on one draw claim at one point of a game");
@@ -403,6 +447,7 @@ int main(int argc, char** argv) {
   dead->add_flag("--quick", dead_command.quick,
                  "the quick analysis (the one run after every move)");
   dead->add_flag("--json", dead_command.json, "one JSON object per position");
+  add_jobs(*dead, dead_command.jobs);
 
   const auto command = [&]() -> int {
     try {
@@ -430,6 +475,7 @@ int main(int argc, char** argv) {
     if (audit->parsed()) return arbiter_cli::run_audit(audit_command);
     if (claim->parsed()) return arbiter_cli::run_claim(claim_command);
     if (dead->parsed()) return arbiter_cli::run_dead(dead_command);
+    if (summarize->parsed()) return arbiter_cli::run_summarize(summarize_command);
     return exit_bad_input;
   };
   const int status = command();

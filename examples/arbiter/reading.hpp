@@ -13,10 +13,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <arbiter/notation/pgn.hpp>
+
+#include "in_order.hpp"
 
 namespace arbiter_cli {
 
@@ -41,6 +44,39 @@ struct ReadTotals {
       false;  ///< a file could not be opened or read (an input/output error): exit status 2
 };
 
+/// One game as the reading loop delivers it: where it comes from, and the game or its error.
+struct ReadGame {
+  const std::string* label = nullptr;  ///< the file's name, or <stdin>
+  std::uint64_t number = 0;            ///< 1-based over all the inputs, bad games included
+  arbiter::PgnGame game;               ///< the game (a bad one: what was read, with its warnings)
+  bool bad = false;                    ///< the game could not be read: `error` says why
+  arbiter::PgnError error;
+  std::uint64_t bytes = 0;  ///< bytes taken from the inputs so far (compressed bytes)
+};
+
+/// The one reading loop: every game of every file (`-`: standard input) in order, each
+/// file plain or compressed (input.hpp).
+class GameReader {
+ public:
+  GameReader(std::vector<std::string> files, const Reading& reading);
+  ~GameReader();
+  GameReader(const GameReader&) = delete;
+  GameReader& operator=(const GameReader&) = delete;
+
+  /// Reads the next game into `item` (its buffers reused); false after the last one.
+  bool next(ReadGame& item);
+  const ReadTotals& totals() const noexcept { return totals_; }
+
+ private:
+  struct Open;  // the file being read
+  std::vector<std::string> files_, labels_;
+  arbiter::PgnOptions options_;
+  std::size_t file_ = 0;
+  std::unique_ptr<Open> open_;
+  std::uint64_t bytes_done_ = 0;  // bytes of the files finished
+  ReadTotals totals_;
+};
+
 /// Reads every game of every file (`-`: standard input) in order: on_game(label, game)
 /// for each good one, on_error(label, game, error) for each bad one (the game holds the
 /// warnings met before the error), on_progress(games) every 1024 games. The label is the
@@ -52,5 +88,18 @@ ReadTotals for_each_game(
     const std::function<void(const std::string&, const arbiter::PgnGame&,
                              const arbiter::PgnError&)>& on_error,
     const std::function<void(std::uint64_t games)>& on_progress = {});
+
+/// Reads every game like for_each_game, has `judge(const ReadGame&, Verdict&, unsigned
+/// worker)` rule on each in `jobs` threads (-j), and hands each verdict to `emit(const ReadGame&,
+/// Verdict&)` in input order in the calling thread (in_order.hpp); `emit` returns false to stop
+/// (the output has failed).
+template <class Verdict, class Judge, class Emit>
+ReadTotals judge_games(const std::vector<std::string>& files, const Reading& reading, unsigned jobs,
+                       Judge&& judge, Emit&& emit) {
+  GameReader reader(files, reading);
+  judge_in_order<ReadGame, Verdict>(
+      jobs, [&](ReadGame& item) { return reader.next(item); }, judge, emit);
+  return reader.totals();
+}
 
 }  // namespace arbiter_cli

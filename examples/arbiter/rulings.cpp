@@ -95,15 +95,22 @@ int run_trace(const TraceCommand& command) {
   arbiter::Language lang;
   if (!resolve(command.options, rules, lang) || !inputs_readable(command.files))
     return exit_bad_input;
-  std::string out =
+  const std::string header =
       "game\tply\tfen\tfide_key\tcount\tthreefold_claim\tfifty_"
       "claim\tfivefold\tseventyfive\tcheckmate\t"
       "stalemate\tdead\thalfmove\n";
-  std::uint64_t number = 0;
-  const ReadTotals read = for_each_game(
-      command.files, chess960_reading(command.options),
-      [&](const std::string&, const arbiter::PgnGame& game) {
-        ++number;
+  standard_output().write(header);
+  // Each game traced in one of the -j threads into its own text, written in input order.
+  const ReadTotals read = judge_games<std::string>(
+      command.files, chess960_reading(command.options), command.jobs,
+      [&](const ReadGame& item, std::string& out, unsigned) {
+        reuse(out);
+        if (item.bad) {
+          out = fmt::format("{}: {}\n", *item.label, item.error.to_string());  // for stderr
+          return;
+        }
+        const arbiter::PgnGame& game = item.game;
+        const std::uint64_t number = item.number;
         // Each position judged on the history up to it: the record answers at every ply.
         const GameRecord record = arbiter::record_from_pgn(game, rules);
         for (Ply ply = 0; ply <= record.ply(); ++ply) {
@@ -128,17 +135,15 @@ int run_trace(const TraceCommand& command) {
                          ending == arbiter::Termination::Checkmate,
                          ending == arbiter::Termination::Stalemate,
                          ending == arbiter::Termination::DeadPosition, record.halfmoves(ply));
-          if (out.size() > (1u << 20)) {
-            standard_output().write(out);
-            out.clear();
-          }
         }
       },
-      [&](const std::string& label, const arbiter::PgnGame&, const arbiter::PgnError& e) {
-        ++number;
-        fmt::print(stderr, "{}: {}\n", label, e.to_string());
+      [&](const ReadGame& item, const std::string& out) {
+        if (item.bad)
+          fmt::print(stderr, "{}", out);
+        else
+          standard_output().write(out);
+        return !standard_output().failed();
       });
-  standard_output().write(out);
   if (read.unreadable) return exit_bad_input;
   return read.bad ? exit_bad_game : exit_ok;
 }
@@ -245,13 +250,8 @@ int run_audit(const AuditCommand& command) {
   const bool colour = !command.options.json && ARBITER_CLI_ISATTY(stdout);
   const bool progress = command.progress && ARBITER_CLI_ISATTY(stderr);
   const arbiter::ExplainOptions explain_options(lang);
-  std::uint64_t games = 0, plies = 0, disagreeing = 0, played_on = 0;
+  std::uint64_t plies = 0, disagreeing = 0, played_on = 0;
   std::uint64_t counts[arbiter::termination_count] = {};
-  std::string out;
-  auto flush = [&] {
-    standard_output().write(out);
-    out.clear();
-  };
   auto heading = [&](const std::string& text) {
     return colour
                ? fmt::format(fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan), "{}", text)
@@ -262,20 +262,50 @@ int run_audit(const AuditCommand& command) {
                   : text;
   };
 
-  std::uint64_t number = 0;
-  const ReadTotals read = for_each_game(
-      files, chess960_reading(command.options),
-      [&](const std::string& label, const arbiter::PgnGame& game) {
-        ++number;
-        ++games;
+  // Each game audited in one of the -j threads into its own verdict (its report and its
+  // counts), added up and written in input order.
+  struct Verdict {
+    std::string out;
+    std::uint64_t plies = 0, disagreeing = 0, played_on = 0;
+    std::uint64_t counts[arbiter::termination_count] = {};
+  };
+  std::uint64_t audited = 0;  // games, good and bad
+  const ReadTotals read = judge_games<Verdict>(
+      files, chess960_reading(command.options), command.jobs,
+      [&](const ReadGame& item, Verdict& v, unsigned) {
+        v = Verdict{std::move(v.out), 0, 0, 0, {}};
+        std::string& out = v.out;
+        reuse(out);
+        const std::string& label = *item.label;
+        // The game's number among all the games read, counted from --first-game (a shard's
+        // games keep the numbers they have in the whole input).
+        const std::uint64_t number = std::uint64_t(command.first_game - 1) + item.number;
+        if (item.bad) {
+          const arbiter::PgnError& e = item.error;
+          if (command.options.json) {
+            out += json({{"game", number},
+                         {"file", label},
+                         {"number_in_file", e.game},
+                         {"error", e.to_string()}})
+                       .dump(-1, ' ', false, json::error_handler_t::replace);
+            out += '\n';
+          } else {
+            out += warning(arbiter_cli::say(
+                       AuditText::CannotRead, lang,
+                       {{"n", std::to_string(number)}, {"error", label + ": " + e.to_string()}})) +
+                   "\n\n";
+          }
+          return;
+        }
+        const arbiter::PgnGame& game = item.game;
         // The game's one replay: the audit and the report read this record.
         const GameRecord record = arbiter::record_from_pgn(game, rules);
         const arbiter::GameAudit a = arbiter::audit_game(record, to_game_result(game.result));
-        plies += a.plies;
+        v.plies = a.plies;
         for (int k = 0; k < arbiter::termination_count; ++k)
-          counts[k] += std::uint64_t(a.counts[k]);
-        disagreeing += !a.result_agrees;
-        played_on += a.played_on;
+          v.counts[k] = std::uint64_t(a.counts[k]);
+        v.disagreeing = !a.result_agrees;
+        v.played_on = a.played_on;
         if (command.options.json) {
           json j = {{"game", number},
                     {"file", label},
@@ -376,35 +406,28 @@ int run_audit(const AuditCommand& command) {
           if (a.findings.empty()) out += "  " + say(AuditText::Nothing, {}) + "\n";
           out += '\n';
         }
-        if (out.size() > (1u << 20)) flush();
       },
-      [&](const std::string& label, const arbiter::PgnGame&, const arbiter::PgnError& e) {
-        ++number;
-        if (command.options.json) {
-          out += json({{"game", number},
-                       {"file", label},
-                       {"number_in_file", e.game},
-                       {"error", e.to_string()}})
-                     .dump(-1, ' ', false, json::error_handler_t::replace);
-          out += '\n';
-        } else {
-          out += warning(arbiter_cli::say(
-                     AuditText::CannotRead, lang,
-                     {{"n", std::to_string(number)}, {"error", label + ": " + e.to_string()}})) +
-                 "\n\n";
-        }
-      },
-      [&](std::uint64_t n) {
-        if (progress) fmt::print(stderr, "\raudited {} games", n);
+      [&](const ReadGame& item, const Verdict& v) {
+        audited = item.number;
+        plies += v.plies;
+        for (int k = 0; k < arbiter::termination_count; ++k) counts[k] += v.counts[k];
+        disagreeing += v.disagreeing;
+        played_on += v.played_on;
+        standard_output().write(v.out);
+        if (progress && audited % 1024 == 0)
+          fmt::print(stderr, "\raudited {} games, {:.1f} MB read", audited,
+                     double(item.bytes) / 1e6);
+        return !standard_output().failed();
       });
-  if (progress && number >= 1024) fmt::print(stderr, "\r\033[K");
+  if (progress && audited >= 1024) fmt::print(stderr, "\r\033[K");
+  std::string out;
 
   if (command.options.json) {
     json by_kind = json::object();
     for (arbiter::Termination k : summary_kinds) by_kind[finding_name(k)] = counts[int(k)];
     out += json({{"summary", true},
                  {"rules", rules.laws().id},
-                 {"games", number},
+                 {"games", audited},
                  {"bad_games", read.bad},
                  {"plies", plies},
                  {"findings", by_kind},
@@ -415,7 +438,7 @@ int run_audit(const AuditCommand& command) {
   } else {
     out += heading(arbiter_cli::say(AuditText::Summary, lang,
                                     {{"edition", arbiter::full_name(rules.edition, lang)},
-                                     {"games", std::to_string(number)},
+                                     {"games", std::to_string(audited)},
                                      {"bad", std::to_string(read.bad)},
                                      {"plies", std::to_string(plies)}}));
     out += '\n';
@@ -429,7 +452,7 @@ int run_audit(const AuditCommand& command) {
         arbiter_cli::say(AuditText::DisagreeingCount, lang, {{"n", std::to_string(disagreeing)}}) +
         "\n";
   }
-  flush();
+  standard_output().write(out);
   if (read.unreadable) return exit_bad_input;
   return read.bad ? exit_bad_game : exit_ok;
 }

@@ -2,6 +2,7 @@
 // The commands of the arbiter tool that rule on games: trace, audit, claim
 // (rulings.cpp). main.cpp parses the options and calls them.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -27,13 +28,20 @@ struct RulingOptions {
 struct TraceCommand {
   std::vector<std::string> files;
   RulingOptions options;
+  unsigned jobs = 1;  // -j: threads judging games (the output is the same for any number)
 };
 
 struct AuditCommand {
   std::vector<std::string> files;  // empty: the bundled sample
   RulingOptions options;
-  bool boards = true;    // board diagrams at automatic endings (text output)
-  bool progress = true;  // a progress bar on a terminal
+  bool boards = true;        // board diagrams at automatic endings (text output)
+  bool progress = true;      // a progress bar on a terminal
+  unsigned jobs = 1;         // -j: threads judging games (the output is the same for any number)
+  long long first_game = 1;  // --first-game: the number of the first game read
+};
+
+struct SummarizeCommand {
+  std::vector<std::string> files;  // audit --json outputs (JSON Lines), in input order
 };
 
 struct ClaimCommand {
@@ -50,5 +58,8 @@ struct ClaimCommand {
 int run_trace(const TraceCommand& command);
 int run_audit(const AuditCommand& command);
 int run_claim(const ClaimCommand& command);
+/// Merges the JSON Lines of `audit --json` runs on shards of one input into the summary
+/// a single run would give (summarize.cpp).
+int run_summarize(const SummarizeCommand& command);
 
 }  // namespace arbiter_cli

@@ -67,7 +67,7 @@ enum class PgnErrorKind : std::uint8_t {
   MissingResult,          ///< the movetext ends without 1-0, 0-1, 1/2-1/2 or *
   UnexpectedEnd,          ///< the input ends inside a tag pair or a move
   TooLong,                ///< a tag value or a token longer than the limits
-  ReadError,              ///< the FILE* or stream reported an error
+  ReadError,              ///< the FILE*, stream or PgnSource reported an error
   // Kinds that are only ever warnings (MissingResult and BadMove can be either):
   CommentTruncated,  ///< a comment longer than PgnOptions::max_comment_bytes was cut
   ResultMismatch,    ///< the Result tag and the termination marker differ

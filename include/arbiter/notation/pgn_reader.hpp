@@ -2,8 +2,9 @@
 // PGN (Portable Game Notation): a streaming reader for multi-game files of any size.
 //
 // Reading
-//   PgnReader reads from a FILE*, a std::istream or a memory buffer (not copied), the
-//   first two in chunks of PgnOptions::buffer_size bytes (64 KiB): memory use does not
+//   PgnReader reads from a FILE*, a std::istream, a PgnSource (a decompressor, say) or a
+//   memory buffer (not copied), all but the last in chunks of PgnOptions::buffer_size
+//   bytes (64 KiB): memory use does not
 //   grow with the file (about 5 MB resident for `arbiter pgn` on any input). Each call to
 //   next() reads one game and reports it to a PgnVisitor as events (begin_game, tag,
 //   begin_movetext, move, nag, comment, begin_variation, end_variation, result, end_game;
@@ -198,6 +199,23 @@ inline std::string quote(std::string_view s, std::size_t max = 40) {
 // The reader
 // ---------------------------------------------------------------------------------------
 
+/// Bytes for PgnReader::from_source(): a decompressor, a socket, anything that is not a
+/// FILE* or a std::istream. When the source fails, the game being read when the bytes ran
+/// out is a ReadError game whose message ends with error(); every game complete before
+/// that point has been delivered first.
+class PgnSource {
+ public:
+  virtual ~PgnSource() = default;
+  /// Fills `buffer` with up to `size` bytes and returns how many: fewer than `size` only
+  /// at the end of the input or on an error (then failed() is true).
+  virtual std::size_t read(char* buffer, std::size_t size) = 0;
+  /// Whether the source stopped on an error rather than at the end of its input.
+  virtual bool failed() const noexcept = 0;
+  /// What went wrong and where (for example "the zstd stream is truncated after byte
+  /// 1200 of the compressed input"), when failed().
+  virtual std::string error() const = 0;
+};
+
 /// What PgnReader::next() found, when it did not find a bad game.
 enum class PgnRead : std::uint8_t {
   Game,  ///< a game was read
@@ -216,6 +234,12 @@ class PgnReader {
   /// Reads from a stream.
   static PgnReader from_stream(std::istream& in, PgnOptions options = {}) {
     return PgnReader(Kind::Stream, nullptr, &in, {}, options);
+  }
+  /// Reads from a PgnSource (not owned: it must outlive the reader).
+  static PgnReader from_source(PgnSource& source, PgnOptions options = {}) {
+    PgnReader reader(Kind::Source, nullptr, nullptr, {}, options);
+    reader.source_ = &source;
+    return reader;
   }
   /// Reads a buffer in memory, without copying it: it must outlive the reader.
   static PgnReader from_memory(std::string_view text, PgnOptions options = {}) {
@@ -243,7 +267,7 @@ class PgnReader {
   std::uint64_t line() const noexcept { return line_; }
 
  private:
-  enum class Kind : std::uint8_t { Memory, File, Stream };
+  enum class Kind : std::uint8_t { Memory, File, Stream, Source };
 
   // A variation being read: the line it varies (to return to), and where it began.
   struct Frame {
@@ -304,6 +328,12 @@ class PgnReader {
         if (got < want) {
           source_done_ = true;
           if (std::ferror(file_)) read_error_ = true;
+        }
+      } else if (kind_ == Kind::Source) {
+        got = source_->read(data + have, want);
+        if (got < want) {
+          source_done_ = true;
+          if (source_->failed()) read_error_ = true;
         }
       } else {
         stream_->read(data + have, std::streamsize(want));
@@ -925,8 +955,7 @@ class PgnReader {
       if (!more()) {
         if (read_error_) {
           read_error_reported_ = true;
-          return fail_here(PgnErrorKind::ReadError,
-                           "read error: the input could not be read to its end");
+          return fail_here(PgnErrorKind::ReadError, read_error_message());
         }
         if (depth_ > 0) return unterminated_variation("the end of the input");
         break;
@@ -1234,6 +1263,14 @@ class PgnReader {
     }
   }
 
+  // The message of a ReadError: the source's own account of it when it has one, with the
+  // offset in the text read so far.
+  std::string read_error_message() const {
+    if (kind_ != Kind::Source) return "read error: the input could not be read to its end";
+    return "read error after byte " + std::to_string(offset(cur_)) +
+           " of the PGN text: " + source_->error();
+  }
+
   Result<PgnRead, PgnError> read_next(PgnVisitor& v) {
     skip_space();
     if (!more() && (!read_error_ || read_error_reported_)) return PgnRead::End;
@@ -1246,6 +1283,12 @@ class PgnReader {
       return PgnRead::Game;
     }
     ++bad_games_;
+    // The input broke off inside this game (a token cut short reads as a bad move, say):
+    // the game is bad because it is incomplete, and that is what its error says.
+    if (read_error_ && !read_error_reported_ && !more()) {
+      read_error_reported_ = true;
+      fail_here(PgnErrorKind::ReadError, read_error_message());
+    }
     error_.game = games_;
     v.game_error(error_);
     resync();
@@ -1257,6 +1300,7 @@ class PgnReader {
   Kind kind_;
   std::FILE* file_ = nullptr;
   std::istream* stream_ = nullptr;
+  PgnSource* source_ = nullptr;
   PgnOptions options_;
   SanOptions san_options_;
   std::vector<char> storage_;

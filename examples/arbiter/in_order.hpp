@@ -1,0 +1,160 @@
+#pragma once
+// `-j N` for the arbiter tool: items (games, FEN lines) read by one thread, judged by N,
+// and the verdicts handed on in input order, so that the output of `-j 4` is byte for byte
+// that of `-j 1`. Memory stays bounded: items travel in batches, and only a fixed number
+// of batches (2 per judge, plus 2) exist; the reader waits for a free one. The items and
+// verdicts of a batch are reused from one batch to the next, so their buffers (a PgnGame's
+// vectors, an output string) are warmed up once.
+//
+// With one job nothing runs in another thread: read, judge, emit, one item after another.
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace arbiter_cli {
+
+/// Empties a buffer of a slot for its next item, giving back what an exceptionally large
+/// item made it hold (beyond 64 KiB): with 2N + 2 batches of slots, each slot keeping the
+/// largest item it ever saw would make memory grow with the input's largest items.
+inline void reuse(std::string& buffer) {
+  if (buffer.capacity() > (std::size_t(1) << 16)) std::string().swap(buffer);
+  buffer.clear();
+}
+
+/// The default of `-j`: the number of cores (1 if unknown).
+inline unsigned default_jobs() noexcept {
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+/// Items travelling together from the reader to a judge, and their verdicts.
+template <class Item, class Verdict>
+struct InOrderBatch {
+  static constexpr std::size_t size = 8;
+  std::vector<Item> items;
+  std::vector<Verdict> verdicts;
+  std::size_t count = 0;
+  std::uint64_t sequence = 0;
+  InOrderBatch() : items(size), verdicts(size) {}
+};
+
+/// Runs `read(Item&) -> bool` (false: no more items) in one thread, `judge(const Item&,
+/// Verdict&, unsigned worker)` in `jobs` threads (`worker`, from 0 to jobs - 1, says which,
+/// for the state a judge keeps of its own), and `emit(const Item&, Verdict&) -> bool` (false: stop,
+/// the output has failed) in the calling thread, in input order. `judge` must touch
+/// nothing shared but what it only reads; `read` and `emit` each run in one thread.
+template <class Item, class Verdict, class Read, class Judge, class Emit>
+void judge_in_order(unsigned jobs, Read&& read, Judge&& judge, Emit&& emit) {
+  if (jobs <= 1) {
+    Item item;
+    Verdict verdict;
+    while (read(item)) {
+      judge(item, verdict, 0u);
+      if (!emit(item, verdict)) return;
+    }
+    return;
+  }
+
+  using Batch = InOrderBatch<Item, Verdict>;
+  constexpr std::size_t batch_size = Batch::size;
+  std::vector<Batch> batches(2 * std::size_t(jobs) + 2);
+
+  std::mutex mutex;
+  std::condition_variable free_cv, work_cv, done_cv;
+  std::vector<Batch*> free_batches;
+  for (Batch& b : batches) free_batches.push_back(&b);
+  std::deque<Batch*> work;
+  std::vector<Batch*> judged;  // judged batches not yet emitted, any order
+  bool reading_done = false;
+  std::uint64_t batches_read = 0;
+  std::atomic<bool> stop{false};
+
+  std::thread reader([&] {
+    for (std::uint64_t sequence = 0;; ++sequence) {
+      Batch* b;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        free_cv.wait(lock, [&] { return !free_batches.empty() || stop; });
+        if (stop) break;
+        b = free_batches.back();
+        free_batches.pop_back();
+      }
+      b->count = 0;
+      while (b->count < batch_size && !stop && read(b->items[b->count])) ++b->count;
+      std::lock_guard<std::mutex> lock(mutex);
+      if (b->count == 0) {
+        free_batches.push_back(b);
+        break;
+      }
+      b->sequence = sequence;
+      work.push_back(b);
+      ++batches_read;
+      work_cv.notify_one();
+      if (b->count < batch_size) break;  // the input is exhausted (or the output failed)
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    reading_done = true;
+    work_cv.notify_all();
+    done_cv.notify_all();
+  });
+
+  std::vector<std::thread> judges;
+  for (unsigned j = 0; j < jobs; ++j)
+    judges.emplace_back([&, j] {
+      for (;;) {
+        Batch* b;
+        {
+          std::unique_lock<std::mutex> lock(mutex);
+          work_cv.wait(lock, [&] { return !work.empty() || reading_done; });
+          if (work.empty()) return;
+          b = work.front();
+          work.pop_front();
+        }
+        for (std::size_t i = 0; i < b->count; ++i) judge(b->items[i], b->verdicts[i], j);
+        std::lock_guard<std::mutex> lock(mutex);
+        judged.push_back(b);
+        done_cv.notify_all();
+      }
+    });
+
+  // Emits the batches in sequence order as they are judged.
+  for (std::uint64_t next = 0;; ++next) {
+    Batch* b = nullptr;
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      done_cv.wait(lock, [&] {
+        const auto it = std::find_if(judged.begin(), judged.end(),
+                                     [&](const Batch* j) { return j->sequence == next; });
+        if (it != judged.end()) {
+          b = *it;
+          judged.erase(it);
+          return true;
+        }
+        return reading_done && next == batches_read;
+      });
+    }
+    if (!b) break;
+    bool ok = !stop;
+    for (std::size_t i = 0; i < b->count && ok; ++i) ok = emit(b->items[i], b->verdicts[i]);
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!ok) stop = true;
+    free_batches.push_back(b);
+    free_cv.notify_one();
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    stop = true;
+    free_cv.notify_all();
+  }
+  reader.join();
+  for (std::thread& t : judges) t.join();
+}
+
+}  // namespace arbiter_cli
