@@ -1044,6 +1044,7 @@ TEST_CASE("cli: lost output exits 2 with \"cannot write standard output\", for e
   struct Lost {
     std::string command, args;
   };
+  const TempFile shard(run("audit --json " + sample).out);  // what summarize reads
   const std::vector<Lost> cases = {
       {"perft", "perft --fen startpos --depth 3"},
       {"perft", "perft --fen startpos --depth 3 --divide"},
@@ -1060,6 +1061,7 @@ TEST_CASE("cli: lost output exits 2 with \"cannot write standard output\", for e
       {"claim", "claim --pgn " + sample + " --game 2 --ply 47 --claim threefold --json"},
       {"dead", "dead --fen startpos"},
       {"dead", "dead --json --fen startpos"},
+      {"summarize", "summarize " + quote(shard.path().string())},
       {"--help", "--help"},
       {"--help", "trace --help"},
   };
