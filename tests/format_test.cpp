@@ -930,7 +930,7 @@ TEST_CASE("explain: how a game ended, through Game, in four languages", "[explai
     REQUIRE(g.termination() == Termination::FlagFallDraw);
     CHECK(contains(explain_ending(g, Language::English),
                    "Flag fall, but the opponent cannot checkmate"));
-    CHECK(contains(explain_ending(g, Language::English), "(FIDE 1997, Article 6.10)."));
+    CHECK(contains(explain_ending(g, Language::English), "(FIDE 1997, Article 6.9)."));
   }
   for (Edition e : {Edition::Fide2017, Edition::Fide2023}) {
     Game g(Position::startpos(), options_for(e, TimeControl::Rapid));

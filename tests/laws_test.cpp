@@ -93,8 +93,9 @@ struct SpecArticles {
 };
 
 // Notes on the spec's section 1 table:
-//  - 1997: agreement 5.2(b), checkmate/stalemate/resignation 5.1(a)/5.2(a)/5.1(b) and flag
-//    fall 6.10 are [U]; dead position is 9.6 [V]; 9.5 has (a) correct claim and (b)
+//  - 1997: agreement 5.2(b), checkmate/stalemate/resignation 5.1(a)/5.2(a)/5.1(b) are [U];
+//    flag fall is 6.9 (spec section 18, correction 1: "6.9. Except where Articles 5.1, 5.2
+//    and 5.3 apply..."); dead position is 9.6 [V]; 9.5 has (a) correct claim and (b)
 //    incorrect claim [V, Spanish seed 004].
 //  - 2001/2005: 9.5 without sub-items [S]; 2005's 9.1 has three sub-items whose numbers the
 //    table does not give, so "9.1" is expected for both the offer and the claim-as-offer.
@@ -110,7 +111,7 @@ const SpecArticles spec_articles[] = {
      "5.2(a)",
      "9.6",
      "5.2(b)",
-     "6.10",
+     "6.9",
      "9.1",
      "",
      "9.2(a)",

@@ -109,7 +109,7 @@ inline constexpr Laws laws_table[edition_count] = {
   {Edition::Fide1997, "FIDE_1997", "FIDE Laws of Chess, 1 July 1997",
    OfferRejectedBy::MoveMade, false, 0, ClaimRightLostBy::MoveMade, ClaimantDeduction::HalfAtMost3Min,
    {180, 180, 180}, FivefoldRule::None, SeventyFiveRule::None, false,
-   {"4.3", "5.1(a)", "5.1(b)", "5.2(a)", "9.6", "5.2(b)", "6.10", "9.1", "",
+   {"4.3", "5.1(a)", "5.1(b)", "5.2(a)", "9.6", "5.2(b)", "6.9", "9.1", "",
     "9.2(a)", "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5(a)", "9.5(b)", "", "", "", "", ""}},
   {Edition::Fide2001, "FIDE_2001", "FIDE Laws of Chess, 1 July 2001",
    OfferRejectedBy::PieceTouched, false, 0, ClaimRightLostBy::PieceTouched, ClaimantDeduction::Table2001,
