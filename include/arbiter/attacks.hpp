@@ -177,12 +177,15 @@ inline const SliderTables& slider_tables() noexcept {
 
 }  // namespace detail
 
+/// The squares a pawn of colour `c` on `s` attacks.
 constexpr Bitboard pawn_attacks(Color c, Square s) noexcept {
   return detail::pawn_table[std::size_t(index(c))][std::size_t(index(s))];
 }
+/// The squares a knight on `s` attacks.
 constexpr Bitboard knight_attacks(Square s) noexcept {
   return detail::knight_table[std::size_t(index(s))];
 }
+/// The squares a king on `s` attacks.
 constexpr Bitboard king_attacks(Square s) noexcept {
   return detail::king_table[std::size_t(index(s))];
 }
@@ -196,12 +199,15 @@ constexpr Bitboard pawn_attacks_bb(Bitboard pawns) noexcept {
     return shift<-7>(pawns) | shift<-9>(pawns);
 }
 
+/// The squares a bishop on `s` attacks, stopping at the first piece of `occupied` on each line.
 inline Bitboard bishop_attacks(Square s, Bitboard occupied) noexcept {
   return detail::slider_tables().bishop[index(s)].attacks(occupied);
 }
+/// The squares a rook on `s` attacks, stopping at the first piece of `occupied` on each line.
 inline Bitboard rook_attacks(Square s, Bitboard occupied) noexcept {
   return detail::slider_tables().rook[index(s)].attacks(occupied);
 }
+/// The squares a queen on `s` attacks: bishop and rook lines together.
 inline Bitboard queen_attacks(Square s, Bitboard occupied) noexcept {
   return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
 }

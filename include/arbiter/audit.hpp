@@ -45,6 +45,8 @@ constexpr bool is_audit_finding(Termination t) noexcept {
   return false;
 }
 
+/// One thing the audit found at one point of a game: a claim that could have been made,
+/// or an automatic ending.
 struct Finding {
   /// What was found: ThreefoldClaim / FiftyMoveClaim, a claim the player to move could
   /// have made (9.2, 9.3); Checkmate, Stalemate, DeadPosition, FivefoldRepetition,
@@ -59,11 +61,14 @@ struct Finding {
   std::int32_t halfmoves = 0;                ///< plies without pawn move or capture at `ply`
   const char* article = "";                  ///< in the edition in use
 
+  /// Whether this is a claim point (threefold or fifty moves) rather than an ending.
   bool is_claim() const noexcept {
     return kind == Termination::ThreefoldClaim || kind == Termination::FiftyMoveClaim;
   }
 };
 
+/// The audit of one game (GameAuditor): what was found, how the game ended under the
+/// Laws, and whether the recorded result agrees.
 struct GameAudit {
   GameRecord::Ply plies = 0;                     ///< moves in the record
   std::vector<Finding> findings;                 ///< in order of ply
@@ -75,6 +80,7 @@ struct GameAudit {
   const char* disagreement = "";  ///< why not, in English (the tool words it in other languages)
   int counts[termination_count] = {};  ///< findings by kind (indexed by Termination)
 
+  /// How many findings of `kind` there are.
   int count(Termination kind) const noexcept { return counts[int(kind)]; }
 };
 

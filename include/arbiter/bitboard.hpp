@@ -12,21 +12,30 @@
 
 namespace arbiter {
 
+/// A set of squares, one bit per square (bit 0 = a1, bit 63 = h8).
 using Bitboard = std::uint64_t;
 
+/** @{ */
+/// Files a and h, ranks 1 and 8, and the dark and light squares (a1 is dark).
 inline constexpr Bitboard FileA = 0x0101010101010101ULL;
 inline constexpr Bitboard FileH = FileA << 7;
 inline constexpr Bitboard Rank1 = 0xFFULL;
 inline constexpr Bitboard Rank8 = Rank1 << 56;
 inline constexpr Bitboard DarkSquares = 0xAA55AA55AA55AA55ULL;  // a1 is dark
 inline constexpr Bitboard LightSquares = ~DarkSquares;
-
+/** @} */
+/// The set of the one square `s`.
 constexpr Bitboard square_bb(Square s) noexcept { return Bitboard(1) << index(s); }
+/// The squares of file 0-7 (a-h).
 constexpr Bitboard file_bb(int file) noexcept { return FileA << file; }
+/// The squares of rank 0-7 (1-8).
 constexpr Bitboard rank_bb(int rank) noexcept { return Rank1 << (8 * rank); }
+/// Whether `s` is in `b`.
 constexpr bool contains(Bitboard b, Square s) noexcept { return (b >> index(s)) & 1; }
+/// Whether `b` holds two squares or more.
 constexpr bool more_than_one(Bitboard b) noexcept { return b & (b - 1); }
 
+/// The number of squares in `b` (POPCNT when the build enables it).
 ARBITER_FORCE_INLINE int popcount(Bitboard b) noexcept {
 #if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
   return __builtin_popcountll(b);

@@ -15,14 +15,20 @@
 
 namespace arbiter {
 
+/// The two draws a player claims (Articles 9.2 and 9.3).
 enum class ClaimKind : std::uint8_t { Threefold, FiftyMoves };
 
+/// The kind of claim in words (English).
 constexpr const char* to_string(ClaimKind k) noexcept {
   return k == ClaimKind::Threefold ? "threefold repetition" : "fifty-move rule";
 }
 
+/// A claim of a draw as the arbiter receives it (9.2, 9.3): what is claimed, by whom,
+/// on the board or with a written move.
 struct Claim {
+  /// What is claimed.
   ClaimKind kind = ClaimKind::Threefold;
+  /// Who claims; only the player having the move may (9.2, 9.3).
   Color claimant = Color::White;
   /// The move written on the scoresheet first (9.2.1 / 9.3.1), not played; it may be
   /// illegal (E1). Move::none(): a claim on the position on the board (9.2.2 / 9.3.2).
@@ -30,6 +36,7 @@ struct Claim {
   /// The claimant's time left in seconds, if known (1997-2005 deduct from it).
   int claimant_seconds_left = -1;
 
+  /// Whether a move was written first (9.2.1, 9.3.1).
   bool has_intended() const noexcept { return intended != Move::none(); }
 };
 
@@ -42,6 +49,7 @@ enum class Inadmissible : std::uint8_t {
   PieceTouched,  ///< 9.4: a piece was touched with intent (2001 on) this turn (E2)
 };
 
+/// Why a claim is inadmissible, in words (English).
 constexpr const char* to_string(Inadmissible i) noexcept {
   switch (i) {
     case Inadmissible::None:
@@ -65,8 +73,12 @@ struct ClaimContext {
   bool piece_touched = false;  ///< the player to move touched a piece with intent this turn
 };
 
+/// The arbiter's ruling on a claim (9.5): admissible or not, correct or not, the article
+/// that decides it, the evidence, and the consequence.
 struct Ruling {
+  /// The kind of claim ruled on.
   ClaimKind kind = ClaimKind::Threefold;
+  /// Whether the claim came with a written move.
   bool with_intended = false;
   Move intended = Move::none();  ///< the written move, as claimed (may be illegal)
   GameRecord::Ply ply = 0;       ///< the ply of the position the claim was made in
@@ -74,7 +86,9 @@ struct Ruling {
   /// the position on the board (also when a written move was given but the board alone
   /// already makes the claim correct).
   bool by_intended_move = false;
+  /// Why the claim may not be made now (Inadmissible::None: it may).
   Inadmissible inadmissible = Inadmissible::None;
+  /// Whether the claim is correct (then the game is drawn, 9.5.2).
   bool correct = false;
   /// The article that decides the ruling in the edition in use.
   const char* article = "";
@@ -89,6 +103,7 @@ struct Ruling {
   /// move completes the fifty moves, else on the board), and the ply of the last reset
   /// (HalfmoveClock::none: before the start).
   std::int32_t halfmoves = 0;
+  /// The ply of the last pawn move or capture (HalfmoveClock::none: before the start).
   std::int32_t last_reset = HalfmoveClock::none;
 
   // Consequences
@@ -101,6 +116,7 @@ struct Ruling {
   Square must_move_from = Square::None;
   bool counts_as_offer = false;  ///< 9.1.2.3: the claim is also a draw offer
 
+  /// Whether the claim could be made now (inadmissible == None).
   bool admissible() const noexcept { return inadmissible == Inadmissible::None; }
 };
 
@@ -222,8 +238,11 @@ struct AvailableClaims {
   MoveList threefold_intended;      ///< 9.2.1: moves after which the position occurs a third time
   MoveList fifty_intended;          ///< 9.3.1: moves that complete the fifty moves
 
+  /// Whether a threefold claim is possible now (on the board or by a written move).
   bool threefold() const noexcept { return threefold_on_board || !threefold_intended.empty(); }
+  /// Whether a fifty-move claim is possible now (on the board or by a written move).
   bool fifty() const noexcept { return fifty_on_board || !fifty_intended.empty(); }
+  /// Whether any claim is possible now.
   bool any() const noexcept { return threefold() || fifty(); }
 };
 

@@ -1,6 +1,11 @@
 #pragma once
 // Version, compiler helpers and the assertion macro shared by every arbiter header.
 
+/// \namespace arbiter
+/// Rulings on draws and game endings by the FIDE Laws of Chess: the board and its moves,
+/// keys and repetition, notation (FEN, SAN, UCI, PGN), the rules editions, claims,
+/// automatic endings, the Game and the audit of recorded games.
+
 // The version of arbiter (semantic versioning). The top-level CMakeLists.txt's
 // project(VERSION) decides it; CMake refuses to configure when these lines disagree.
 #define ARBITER_VERSION_MAJOR 0

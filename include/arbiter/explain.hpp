@@ -24,8 +24,11 @@ namespace arbiter {
 
 // ---- Languages ----------------------------------------------------------------------------
 
+/// The languages of the explanations.
 enum class Language : std::uint8_t { English, Portuguese, Spanish, Russian };
+/// The number of languages.
 inline constexpr int language_count = 4;
+/// Every language, in the order of the message table's columns.
 inline constexpr Language all_languages[language_count] = {Language::English, Language::Portuguese,
                                                            Language::Spanish, Language::Russian};
 
@@ -77,14 +80,18 @@ constexpr SanLanguage san_language(Language l) noexcept {
 /// those of the language; SanLanguage::English or Figurine for international letters).
 /// Converts implicitly from a Language: `explain(ruling, record, rules, Language::Spanish)`.
 struct ExplainOptions {
+  /// The language of the sentences.
   Language language = Language::English;
+  /// The piece letters of the moves quoted.
   SanLanguage notation = SanLanguage::English;
   /// Available claims: at most this many intended moves are named, then "and N more".
   int max_listed_moves = 10;
 
   constexpr ExplainOptions() noexcept = default;
+  /// The language `l`, with its own piece letters.
   constexpr ExplainOptions(Language l) noexcept
       : language(l), notation(san_language(l)) {}  // NOLINT: implicit
+  /// The language `l`, with the piece letters `n`.
   constexpr ExplainOptions(Language l, SanLanguage n) noexcept : language(l), notation(n) {}
 };
 
@@ -203,10 +210,14 @@ enum class MessageGroup : std::uint8_t {
   AvailableClaims,  ///< what the player to move could claim (names the article where one applies)
 };
 
+/// One row of the message table: the message, its stable key, its group and its text in each
+/// language.
 struct MessageInfo {
+  /// The message this row is for.
   Message id;
   const char*
       key;  ///< a stable name for translators and tests, e.g. "ruling.threefold.correct.on_board"
+  /// What kind of text it is.
   MessageGroup group;
   const char* text[language_count];  ///< en, pt, es, ru
 };
@@ -699,6 +710,7 @@ static_assert(int(Message::ClaimsFiftyIntended) + 1 ==
               "every Message needs a row in detail::message_table");
 }  // namespace detail
 
+/// The number of messages (rows of the message table).
 inline constexpr int message_count =
     int(sizeof(detail::message_table) / sizeof(detail::message_table[0]));
 
@@ -714,6 +726,7 @@ static_assert(int(Message::InadmissiblePieceTouched) - int(Message::Inadmissible
 static_assert(int(Message::ErrorNotApplicable) - int(Message::ErrorNone) ==
               int(GameError::NotApplicable));
 
+/// The row of the message table for `id`.
 constexpr const MessageInfo& message_info(Message id) noexcept {
   return detail::message_table[int(id)];
 }
@@ -795,7 +808,9 @@ constexpr int plural_form(Language l, long long n) noexcept {
 
 /// A named value for a placeholder: {name} in a message is replaced by `value`.
 struct MessageArg {
+  /// The placeholder's name, without braces.
   std::string_view name;
+  /// The text that replaces it.
   std::string_view value;
 };
 
@@ -835,12 +850,15 @@ inline std::string render(Message id, Language l, std::initializer_list<MessageA
 
 // ---- Names ------------------------------------------------------------------------------------
 
+/// The name of a kind of claim in language `l` ("threefold repetition", ...).
 inline const char* display_name(ClaimKind k, Language l) noexcept {
   return message_text(k == ClaimKind::Threefold ? Message::ClaimThreefold : Message::ClaimFifty, l);
 }
+/// The name of a time control in language `l`.
 inline const char* display_name(TimeControl tc, Language l) noexcept {
   return message_text(Message(int(Message::TimeControlStandard) + int(tc)), l);
 }
+/// The name of a termination in language `l`.
 inline const char* display_name(Termination t, Language l) noexcept {
   return message_text(Message(int(Message::TermNone) + int(t)), l);
 }
@@ -858,9 +876,11 @@ inline std::string full_name(Edition e, Language l) {
   return render(january ? Message::EditionFromJanuary : Message::EditionFromJuly, l,
                 {{"year", std::string_view(laws(e).id).substr(5)}});
 }
+/// Why a claim is inadmissible, in language `l`.
 inline const char* describe(Inadmissible i, Language l) noexcept {
   return message_text(Message(int(Message::InadmissibleNone) + int(i)), l);
 }
+/// What a refused game event means, in language `l`.
 inline const char* describe(GameError e, Language l) noexcept {
   return message_text(Message(int(Message::ErrorNone) + int(e)), l);
 }

@@ -192,6 +192,9 @@ struct spec_formatter {
 }  // namespace detail
 }  // namespace arbiter
 
+// The fmt::formatter specializations below are fmt's extension points, described in
+// the file comment; Doxygen leaves them out of the reference.
+/// \cond
 template <>
 struct fmt::formatter<arbiter::Color> : arbiter::detail::text_formatter<false> {
   template <typename FormatContext>
@@ -397,3 +400,4 @@ struct fmt::formatter<arbiter::UciError> : arbiter::detail::text_formatter<false
     return write(arbiter::describe(e), ctx);
   }
 };
+/// \endcond

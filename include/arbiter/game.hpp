@@ -38,6 +38,7 @@ enum class GameError : std::uint8_t {
   NotApplicable,  ///< the event does not apply (e.g. an illegal-position draw in standard chess)
 };
 
+/// The game error in words (English).
 constexpr const char* to_string(GameError e) noexcept {
   switch (e) {
     case GameError::GameOver:
@@ -67,6 +68,7 @@ constexpr const char* to_string(GameError e) noexcept {
 /// One event of a game as it happened, in order (Game::events()). Refused events are not
 /// events: the game did not change.
 struct GameEvent {
+  /// The kinds of event.
   enum class Kind : std::uint8_t {
     Move,                      ///< `move` was played (it made ply `ply`)
     DrawOffer,                 ///< `by` offered a draw (9.1.2)
@@ -80,6 +82,7 @@ struct GameEvent {
     Resignation,               ///< `by` resigned (5.1.2)
     IllegalPositionPersisted,  ///< rapid/blitz: an illegal position was left standing (E29)
   };
+  /// What happened.
   Kind kind = Kind::Move;
   Color by = Color::White;   ///< who did it (for a move: the mover; Agreement: the player to move)
   GameRecord::Ply ply = 0;   ///< the record's ply after the event (for a move: the ply it made)
@@ -89,30 +92,43 @@ struct GameEvent {
   Ruling ruling{};               ///< Claim
 };
 
+/// How a Game is played: the rules in force and whether the event allows agreements.
 struct GameOptions {
+  /// The edition, time control and readings of the Laws.
   Rules rules{};
   /// 9.1.1: the event allows draws by agreement (then a claim is also an offer).
   bool agreements_allowed = true;
 };
 
+/// A game as the arbiter follows it: moves, draw offers, touch-move, claims, flag fall and
+/// resignation, each checked against the Laws in force, with the record, the ending and
+/// the result; it refuses events once the game is over.
 class Game {
  public:
+  /// A game from `start` (the initial position by default) under `options`.
   explicit Game(const Position& start = Position::startpos(), GameOptions options = {})
       : options_(options), record_(start, options.rules) {
     // A set-up position may itself be over (a mate or a dead position).
     end_if_automatic();
   }
 
+  /// The record of the game so far.
   const GameRecord& record() const noexcept { return record_; }
   /// Everything that happened, in order: moves, offers and their answers, touches, claims
   /// with their rulings, flag falls, resignations.
   const std::vector<GameEvent>& events() const noexcept { return events_; }
+  /// The current position.
   const Position& position() const noexcept { return record_.position(); }
+  /// The rules in force.
   const Rules& rules() const noexcept { return options_.rules; }
+  /// The options the game was started with.
   const GameOptions& options() const noexcept { return options_; }
 
+  /// Whether the game has ended.
   bool is_over() const noexcept { return termination_ != Termination::None; }
+  /// How the game ended (Termination::None while it goes on).
   Termination termination() const noexcept { return termination_; }
+  /// The result (GameResult::Ongoing while it goes on).
   GameResult result() const noexcept { return result_; }
   /// The article under which the game ended, in the edition in use (for a claim: the
   /// article of the way it was made, e.g. 9.2.1 for an intended move, 2023).
@@ -126,6 +142,9 @@ class Game {
   Color ended_by() const noexcept { return ended_by_; }
 
   // ---- Moves ------------------------------------------------------------------------
+  /// Plays `m` for the side to move if the Laws allow it here (legal; the touched piece,
+  /// 4.3; the move written for a claim, 9.5.3); then the automatic endings (Article 5,
+  /// 9.6) are checked.
   Result<void, GameError> play(Move m) {
     if (is_over()) return fail(GameError::GameOver);
     const Position& pos = position();
@@ -174,11 +193,13 @@ class Game {
     return {};
   }
 
+  /// Plays a move given in SAN (see SanOptions).
   Result<void, GameError> play_san(std::string_view san, SanOptions options = {}) {
     const Result<Move, SanError> r = parse_san(position(), san, options);
     if (r) return play(*r);
     return fail(is_over() ? GameError::GameOver : GameError::IllegalMove);
   }
+  /// Plays a move given in UCI notation.
   Result<void, GameError> play_uci(std::string_view uci) {
     const Result<Move, UciError> r = parse_uci(position(), uci);
     if (r) return play(*r);
@@ -195,8 +216,10 @@ class Game {
     log(GameEvent::Kind::DrawOffer, by);
     return {};
   }
+  /// Whether the offer of `by` stands (9.1.2).
   bool offer_standing(Color by) const noexcept { return !is_over() && offer_[index(by)]; }
 
+  /// The opponent of the offerer accepts the standing offer (5.2.3, 9.1.2).
   Result<void, GameError> accept_draw(Color by) {
     if (is_over()) return fail(GameError::GameOver);
     if (!offer_[index(~by)]) return fail(GameError::NoOffer);
@@ -206,6 +229,7 @@ class Game {
     end(Termination::Agreement, GameResult::Draw);
     return {};
   }
+  /// The opponent of the offerer declines the standing offer.
   Result<void, GameError> decline_draw(Color by) {
     if (is_over()) return fail(GameError::GameOver);
     if (!offer_[index(~by)]) return fail(GameError::NoOffer);
@@ -237,6 +261,7 @@ class Game {
     log(GameEvent::Kind::PieceTouched, by).square = s;
     return {};
   }
+  /// Whether the player to move has touched a piece with intent this turn.
   bool piece_touched() const noexcept { return touched_ != Square::None; }
   /// The piece the player to move touched first this turn (4.3: it must be moved, or if
   /// the opponent's, captured, where it can be), or Square::None.
@@ -282,6 +307,7 @@ class Game {
     return {};
   }
 
+  /// What the player to move could claim now (see AvailableClaims).
   AvailableClaims available_claims() const {
     return arbiter::available_claims(record_, context(), rules());
   }

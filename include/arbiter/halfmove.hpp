@@ -20,6 +20,7 @@ enum class HalfmoveClockError : std::uint8_t {
   NegativePly,        ///< a start ply below zero
 };
 
+/// The error in words (English).
 constexpr const char* describe(HalfmoveClockError e) noexcept {
   switch (e) {
     case HalfmoveClockError::NegativeCount:
@@ -30,8 +31,11 @@ constexpr const char* describe(HalfmoveClockError e) noexcept {
   return "unknown error";
 }
 
+/// The halfmove count of Articles 9.3 and 9.6.2: plies since the last pawn move or capture,
+/// with the ply of that reset. No chess inside, so an engine can take it alone.
 class HalfmoveClock {
  public:
+  /// "No reset yet": the last reset is before the start of the record.
   static constexpr std::int32_t none = -1;
   /// 9.3: the last 50 moves by each player without pawn move or capture.
   static constexpr std::int32_t claim_threshold = 100;

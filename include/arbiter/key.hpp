@@ -54,6 +54,7 @@ inline PolyglotKey polyglot_key(const Position& pos) noexcept {
 class PositionSignature {
  public:
   constexpr PositionSignature() noexcept = default;
+  /// The signature of `pos`.
   explicit PositionSignature(const Position& pos) noexcept {
     const Bitboard occ = pos.occupied();
     words_[0] = occ;
@@ -79,16 +80,21 @@ class PositionSignature {
   /// Drops the castling part, then adds rights one by one: for the reading where only
   /// castling moves legal now distinguish positions (spec E12).
   void clear_castling() noexcept { words_[3] &= ~(std::uint64_t(0xFFFF) << 1); }
+  /// Adds one castling right, with the file of its rook (after clear_castling()).
   void add_castling(Color c, CastlingSide side, int rook_file) noexcept {
     words_[3] |= std::uint64_t(8 | rook_file) << (1 + 4 * Setup::right_index(c, side));
   }
 
+  /** @{ */
+  /// Same position for repetition (9.2.2): same pieces on the same squares, same side to move, same
+  /// rights.
   friend bool operator==(const PositionSignature& a, const PositionSignature& b) noexcept {
     return a.words_ == b.words_;
   }
   friend bool operator!=(const PositionSignature& a, const PositionSignature& b) noexcept {
     return !(a == b);
   }
+  /** @} */
   /// A well-mixed 64-bit hash of the signature (for hash tables).
   std::uint64_t hash() const noexcept {
     std::uint64_t h = 0x9E3779B97F4A7C15ULL;
@@ -98,6 +104,7 @@ class PositionSignature {
     }
     return h ^ (h >> 31);
   }
+  /// The four 64-bit words: occupancy, piece codes (two words), side, rights and en passant.
   const std::array<std::uint64_t, 4>& words() const noexcept { return words_; }
 
  private:

@@ -15,6 +15,7 @@
 
 namespace arbiter {
 
+/// The editions of the FIDE Laws of Chess the library knows, oldest first.
 enum class Edition : std::uint8_t {
   Fide1997,
   Fide2001,
@@ -25,9 +26,12 @@ enum class Edition : std::uint8_t {
   Fide2018,
   Fide2023
 };
+/// The number of editions.
 inline constexpr int edition_count = 8;
+/// The edition used unless another is chosen: the latest, 1 January 2023.
 inline constexpr Edition default_edition = Edition::Fide2023;
 
+/// The time controls whose rules differ (Appendices A and B: penalties, illegal positions).
 enum class TimeControl : std::uint8_t { Standard, Rapid, Blitz };
 
 /// What rejects a standing draw offer besides an oral "no" (9.1).
@@ -83,21 +87,30 @@ struct Articles {
 
 /// One edition of the Laws, as the library applies it.
 struct Laws {
+  /// The edition these values describe.
   Edition edition;
   const char* id;    ///< "FIDE_2023"
   const char* name;  ///< "FIDE Laws of Chess, 1 January 2023"
+  /// What rejects a standing draw offer besides an oral "no" (9.1; see OfferRejectedBy).
   OfferRejectedBy offer_rejected_by;
+  /// Whether a claim is also a draw offer (9.1.2.3).
   bool claim_is_offer;
   int agreement_min_moves_each;  ///< 5.2.3 from 2017: both players made at least one move
+  /// What loses the right to claim on this move (9.4; see ClaimRightLostBy).
   ClaimRightLostBy claim_right_lost_by;
+  /// The deduction from the claimant's time after an incorrect claim (1997-2005), if any.
   ClaimantDeduction claimant_deduction;
   /// Seconds added to the opponent's clock after an incorrect claim, by time control.
   int opponent_bonus[3];
+  /// The fivefold repetition rule (9.6.1 from 2014).
   FivefoldRule fivefold;
+  /// The seventy-five-move rule (9.6.2 from 2014).
   SeventyFiveRule seventyfive;
   bool resign_into_dead_is_draw;  ///< 5.1.2 (2023): resigning when the opponent cannot mate draws
+  /// The article numbers the rulings cite.
   Articles articles;
 
+  /// The seconds added to the opponent's clock after an incorrect claim under `tc`.
   constexpr int opponent_bonus_seconds(TimeControl tc) const noexcept {
     return opponent_bonus[int(tc)];
   }
@@ -178,9 +191,11 @@ constexpr bool parse_edition(std::string_view text, Edition& out) noexcept {
   return false;
 }
 
+/// The time control in words: "standard", "rapid", "blitz".
 constexpr const char* to_string(TimeControl tc) noexcept {
   return tc == TimeControl::Standard ? "standard" : tc == TimeControl::Rapid ? "rapid" : "blitz";
 }
+/// Reads a time control word as to_string() writes it; false if unknown.
 constexpr bool parse_time_control(std::string_view text, TimeControl& out) noexcept {
   for (TimeControl tc : {TimeControl::Standard, TimeControl::Rapid, TimeControl::Blitz}) {
     if (text == to_string(tc)) {
@@ -250,14 +265,20 @@ struct Interpretation {
 
 /// The rules in force for one game: an edition, a time control and the readings.
 struct Rules {
+  /// The edition of the Laws in force.
   Edition edition = default_edition;
+  /// The time control of the game.
   TimeControl time_control = TimeControl::Standard;
+  /// The readings chosen where the Laws can be read two ways.
   Interpretation interpretation{};
 
+  /// The values of the edition in force.
   constexpr const Laws& laws() const noexcept { return arbiter::laws(edition); }
+  /// The fivefold rule in force (2014 has two readings, see Interpretation).
   constexpr FivefoldRule fivefold() const noexcept {
     return edition == Edition::Fide2014 ? interpretation.fivefold_2014 : laws().fivefold;
   }
+  /// The seventy-five-move rule in force (2014 has two readings, see Interpretation).
   constexpr SeventyFiveRule seventyfive() const noexcept {
     return edition == Edition::Fide2014 ? interpretation.seventyfive_2014 : laws().seventyfive;
   }

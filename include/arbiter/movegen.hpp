@@ -14,20 +14,30 @@ namespace arbiter {
 /// Up to 256 moves in place; the most legal moves any position has is 218.
 class MoveList {
  public:
+  /// The most moves a list holds: more than any legal position has (218).
   static constexpr std::size_t capacity = 256;
 
+  /// Appends a move; precondition: size() < capacity.
   void push_back(Move m) noexcept {
     ARBITER_ASSERT(size_ < capacity);
     moves_[size_++] = m;
   }
+  /** @{ */
+  /// The number of moves, whether there are none, and emptying the list.
   std::size_t size() const noexcept { return size_; }
   bool empty() const noexcept { return size_ == 0; }
   void clear() noexcept { size_ = 0; }
+  /** @} */
+  /** @{ */
+  /// Iteration over the moves in the order generated.
   const Move* begin() const noexcept { return moves_; }
   const Move* end() const noexcept { return moves_ + size_; }
   Move* begin() noexcept { return moves_; }
   Move* end() noexcept { return moves_ + size_; }
+  /** @} */
+  /// The move at `i`; precondition: i < size().
   Move operator[](std::size_t i) const noexcept { return moves_[i]; }
+  /// Whether `m` is in the list.
   bool contains(Move m) const noexcept {
     for (Move x : *this)
       if (x == m) return true;
@@ -42,9 +52,12 @@ class MoveList {
 /// Restricts generation to some destination squares and piece types (bit index(type)
 /// of `types`); castling counts as a king move to its rook's square.
 struct MoveFilter {
+  /// The destination squares allowed.
   Bitboard to = ~Bitboard(0);
+  /// The piece types allowed, bit index(type) each (all six by default).
   unsigned types = 0x3F;
 
+  /// The bit of one piece type in `types`.
   static constexpr unsigned type_bit(PieceType t) noexcept { return 1u << index(t); }
 };
 

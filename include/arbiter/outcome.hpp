@@ -17,9 +17,11 @@
 
 namespace arbiter {
 
+/// Checkmate (Article 1.4.1): the side to move is in check and has no legal move.
 inline bool is_checkmate(const Position& pos) noexcept {
   return pos.in_check() && !any_legal_move(pos);
 }
+/// Stalemate (Article 5.2.1): the side to move is not in check and has no legal move.
 inline bool is_stalemate(const Position& pos) noexcept {
   return !pos.in_check() && !any_legal_move(pos);
 }

@@ -8,6 +8,7 @@
 
 namespace arbiter {
 
+/// The number of leaf nodes of the legal move tree of `pos` to `depth` plies (1 at depth 0).
 inline std::uint64_t perft(const Position& pos, int depth) noexcept {
   if (depth <= 0) return 1;
   if (depth == 1) return std::uint64_t(legal_move_count(pos));

@@ -130,27 +130,39 @@ constexpr const char* describe(PositionError e) noexcept {
 /// through Position::from_setup(), which checks every field (a Setup may hold any bytes:
 /// piece codes, squares and counters out of range are errors, never undefined behaviour).
 struct Setup {
+  /// The piece on each square (Piece::None: empty), a1 first.
   Piece board[64];
+  /// Whose move it is.
   Color side_to_move = Color::White;
+  /// The castling rights (with their rooks in castling_rooks).
   CastlingRights castling{};
   /// The rook of each right, indexed 2 * colour + side (CastlingSide).
   Square castling_rooks[4] = {Square::None, Square::None, Square::None, Square::None};
+  /// The en passant target square as FEN writes it (Square::None: none).
   Square en_passant = Square::None;
+  /** @{ */
+  /// The halfmove clock and fullmove number, as FEN gives them.
   int halfmove_clock = 0;
   int fullmove_number = 1;
+  /** @} */
+  /// Whether castling follows the Chess960 rules (the Laws' Guidelines on Chess960).
   bool chess960 = false;
 
   Setup() noexcept {
     for (Piece& p : board) p = Piece::None;
   }
+  /// The index of a right in castling_rooks: 2 * colour + side.
   static constexpr int right_index(Color c, CastlingSide s) noexcept { return 2 * int(c) + int(s); }
 };
 
 /// The first fault found in a Setup, with the square it concerns (Square::None when
 /// the fault is not on one square) and, for castling faults, the right's index.
 struct SetupError {
+  /// What is wrong.
   PositionError error;
+  /// The square concerned (Square::None: no single square).
   Square square = Square::None;
+  /// The right concerned, 2 * colour + side (-1: none).
   int castling_right = -1;
 
   /// e.g. "castling right but no rook on its square (right 0, square h1)"
@@ -170,11 +182,14 @@ struct SetupError {
 /// Why a move was not played: Position::play() and Position::play_null() check what
 /// play_unchecked() trusts.
 struct MoveError {
+  /// The reasons a move is refused.
   enum class Kind : std::uint8_t {
     Illegal,          ///< not one of the legal moves of the position
     NullMoveInCheck,  ///< a null move by a side in check would leave its king attacked
   };
+  /// Why the move was refused.
   Kind kind;
+  /// The move refused.
   Move move;
 
   /// e.g. "e2e5 is not a legal move in this position"
@@ -187,6 +202,9 @@ struct MoveError {
   }
 };
 
+/// A legal chess position: placement, side to move, castling rights with their rooks,
+/// en passant square, counters, and the FIDE key kept up to date move by move. Only
+/// legal positions exist (startpos(), from_setup(), parse_fen(), or playing moves).
 class Position {
  public:
   /// The largest halfmove clock and fullmove number: FEN accepts no more, and playing
@@ -196,6 +214,7 @@ class Position {
   // There is no public constructor of an empty (invalid) position: a Position comes
   // from startpos(), from_setup() (or parse_fen()), or by playing moves.
 
+  /// The initial position (Article 2).
   static Position startpos() noexcept;
 
   /// Checks a Setup against the rules a reachable position obeys (see PositionError).
@@ -206,10 +225,14 @@ class Position {
   /// The position `s` describes, if it is legal (see validate()).
   static Result<Position, SetupError> from_setup(const Setup& s,
                                                  bool ignore_impossible_check = false) noexcept;
+  /// The position as an unchecked Setup (what to_fen() writes).
   Setup to_setup() const noexcept;
 
   // Placement
+  /// The piece on `s` (Piece::None: empty).
   Piece piece_on(Square s) const noexcept { return board_[index(s)]; }
+  /** @{ */
+  /// The squares occupied: by anything, by a colour, by a type, by both, or by either of two types.
   Bitboard occupied() const noexcept { return by_color_[0] | by_color_[1]; }
   Bitboard pieces(Color c) const noexcept { return by_color_[index(c)]; }
   Bitboard pieces(PieceType t) const noexcept { return by_type_[index(t)]; }
@@ -219,10 +242,14 @@ class Position {
   Bitboard pieces(PieceType a, PieceType b) const noexcept {
     return by_type_[index(a)] | by_type_[index(b)];
   }
+  /** @} */
+  /// The square of the king of colour `c`.
   Square king_square(Color c) const noexcept { return lsb(pieces(c, PieceType::King)); }
 
   // State
+  /// Whose move it is.
   Color side_to_move() const noexcept { return side_; }
+  /// The castling rights left (their rooks: castling_rook()).
   CastlingRights castling_rights() const noexcept { return castling_; }
   /// The rook square of a castling right (meaningful only while the right exists).
   Square castling_rook(Color c, CastlingSide s) const noexcept {
@@ -233,8 +260,12 @@ class Position {
   Square en_passant_square() const noexcept { return ep_square_; }
   /// True if the side to move has a legal en passant capture (FIDE 9.2.2 / 9.2.3).
   bool has_legal_en_passant() const noexcept { return ep_in_key_; }
+  /** @{ */
+  /// The counters as FEN gives them: plies since a pawn move or capture, and the move number.
   int halfmove_clock() const noexcept { return halfmove_; }
   int fullmove_number() const noexcept { return fullmove_; }
+  /** @} */
+  /// Whether castling follows the Chess960 rules.
   bool is_chess960() const noexcept { return chess960_; }
   /// The FIDE position key, maintained incrementally: side to move, placement,
   /// castling rights, and the en passant file only when a legal capture exists.
@@ -252,10 +283,16 @@ class Position {
   }
 
   // Attacks and checks
+  /** @{ */
+  /// The pieces of both colours that attack `s` (through `occupied`, by default the board).
   Bitboard attackers_to(Square s, Bitboard occupied) const noexcept;
   Bitboard attackers_to(Square s) const noexcept { return attackers_to(s, occupied()); }
+  /** @} */
+  /// Whether a piece of colour `by` attacks `s`.
   bool is_attacked(Square s, Color by) const noexcept { return attackers_to(s) & pieces(by); }
+  /// The pieces giving check to the side to move.
   Bitboard checkers() const noexcept { return attackers_to(king_square(side_)) & pieces(~side_); }
+  /// Whether the side to move is in check.
   bool in_check() const noexcept { return checkers() != 0; }
   /// Pieces of either colour that alone stand between `c`'s king and an enemy slider.
   Bitboard blockers_for_king(Color c) const noexcept;
@@ -308,6 +345,7 @@ class Position {
 
   /// Structural equality: everything, counters included.
   friend bool operator==(const Position& a, const Position& b) noexcept;
+  /// Not structurally equal (see operator==).
   friend bool operator!=(const Position& a, const Position& b) noexcept { return !(a == b); }
 
  private:
@@ -514,6 +552,7 @@ inline void Position::play_in_place(Move m) noexcept {
   }
 }
 
+/// Structural equality: everything, counters included.
 inline bool operator==(const Position& a, const Position& b) noexcept {
   for (int i = 0; i < 64; ++i)
     if (a.board_[i] != b.board_[i]) return false;

@@ -30,12 +30,16 @@
 
 namespace arbiter {
 
+/// The record of one game: every position from the start with the move that led to it,
+/// the repetition count and evidence of each (9.2), and the halfmove count (9.3, 9.6.2).
 class GameRecord {
  public:
+  /// The index of a position in the record: 0 is the start, ply N follows the Nth move.
   using Ply = std::uint32_t;
 
   /// One position of the record.
   struct Entry {
+    /// The position.
     Position position;
     Move move;                 ///< the move that led here (none for the start position)
     std::int32_t halfmoves;    ///< plies since the last pawn move or capture (per the clock policy)
@@ -67,6 +71,7 @@ class GameRecord {
     if (!tracker_.push(identity_key(start, castling_identity()), true)) detail::tracker_exhausted();
   }
 
+  /// Makes room for `plies` more moves without reallocating.
   void reserve(std::size_t plies) {
     entries_.reserve(plies + 1);
     if (!tracker_.reserve(plies + 1)) detail::tracker_exhausted();
@@ -104,11 +109,17 @@ class GameRecord {
     tracker_.pop();
   }
 
+  /// The ply of the current (last) position.
   Ply ply() const noexcept { return Ply(entries_.size() - 1); }
+  /// The current position.
   const Position& position() const noexcept { return entries_.back().position; }
+  /// The position at `ply`.
   const Position& position(Ply ply) const noexcept { return entries_[ply].position; }
+  /// The start position.
   const Position& start() const noexcept { return entries_.front().position; }
+  /// The whole entry at `ply`.
   const Entry& entry(Ply ply) const noexcept { return entries_[ply]; }
+  /// The move that led to `ply` (Move::none() at the start).
   Move move(Ply ply) const noexcept { return entries_[ply].move; }
   /// The exact signature of the position at `ply` (computed on demand).
   PositionSignature signature(Ply ply) const {
@@ -116,12 +127,14 @@ class GameRecord {
   }
   /// The rules the record was built under (how it compares positions and counts moves).
   const Rules& rules() const noexcept { return rules_; }
+  /// How positions are compared for repetition (E12: castling rights or possible moves).
   CastlingIdentity castling_identity() const noexcept {
     return rules_.interpretation.castling_identity;
   }
 
   /// How many times the position at `ply` had occurred by then, itself included.
   unsigned count(Ply ply) const noexcept { return tracker_.count_at(ply); }
+  /// How many times the current position has occurred, itself included.
   unsigned count() const noexcept { return tracker_.count(); }
 
   /// The plies of every occurrence of the position at `ply` up to it, earliest first.
@@ -135,6 +148,7 @@ class GameRecord {
 
   /// Plies since the last pawn move or capture, at `ply` (per the clock policy).
   std::int32_t halfmoves(Ply ply) const noexcept { return entries_[ply].halfmoves; }
+  /// Plies since the last pawn move or capture, now.
   std::int32_t halfmoves() const noexcept { return entries_.back().halfmoves; }
   /// The ply of the last pawn move or capture at or before `ply`, or HalfmoveClock::none
   /// if it lies before the start (a trusted FEN clock).
@@ -150,6 +164,7 @@ class GameRecord {
     return tracker_.count_if_pushed_at(ply, identity_key(next, castling_identity()), false,
                                        [&](Ply earlier) { return signature(earlier) == sig; });
   }
+  /// count_after() at the current ply.
   unsigned count_after(Move m) const { return count_after(ply(), m); }
 
   /// False when no legal move at `ply` can lead to a position that already occurred twice
@@ -157,6 +172,7 @@ class GameRecord {
   bool threefold_within_one_move(Ply ply) const noexcept {
     return entries_[ply].twofold[index(~position(ply).side_to_move())] != 0;
   }
+  /// threefold_within_one_move() at the current ply.
   bool threefold_within_one_move() const noexcept { return threefold_within_one_move(ply()); }
 
   /// Calls `f(move)` for every legal move at `ply` after which the position would occur
@@ -191,6 +207,7 @@ class GameRecord {
         if (m.from() == lsb(from) && !m.is_castling() && count_after(ply, m) >= 3) f(m);
     }
   }
+  /// for_each_threefold_move() at the current ply.
   template <class F>
   void for_each_threefold_move(F&& f) const {
     for_each_threefold_move(ply(), std::forward<F>(f));

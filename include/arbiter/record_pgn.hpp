@@ -35,6 +35,7 @@ struct PgnLoadError {
   GameError error =
       GameError::IllegalMove;  ///< GameOver: the game had ended before it; IllegalMove: a null move
 
+  /// The error in words, naming the ply: "ply 12: ...".
   std::string message() const {
     return "ply " + std::to_string(ply) + ": " +
            (error == GameError::IllegalMove ? std::string("a null move is no move of chess")

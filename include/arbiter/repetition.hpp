@@ -42,6 +42,7 @@ enum class TrackerError : std::uint8_t {
   TooManyPositions,  ///< more positions than a tracker indexes (RepetitionTracker::max_size)
 };
 
+/// The error in words (English).
 constexpr const char* describe(TrackerError e) noexcept {
   switch (e) {
     case TrackerError::OutOfMemory:
@@ -69,6 +70,7 @@ namespace detail {
 /// already random), a class key through its `hash()` member.
 template <class Key>
 struct RepetitionHash {
+  /// The 64-bit hash of a key.
   std::uint64_t operator()(const Key& k) const noexcept {
     if constexpr (std::is_integral_v<Key>)
       return static_cast<std::uint64_t>(k);
@@ -79,13 +81,20 @@ struct RepetitionHash {
 
 /// The default confirmation: keys that are equal are the same position.
 struct TrustKeys {
+  /// Every key match is a repetition: no confirmation needed.
   constexpr bool operator()(std::uint32_t) const noexcept { return true; }
 };
 
+/// Counts repetitions of positions given by keys, in O(1) per push, pop and count (see
+/// the file comment): generic over the key (FideKey by default, an engine's own 64-bit
+/// keys, or arbiter's PositionSignature), no chess inside, no allocation once reserved, no
+/// exceptions.
 template <class Key = FideKey, class Hash = RepetitionHash<Key>, unsigned SlotBits = 10>
 class RepetitionTracker {
  public:
+  /// The index of a position in the history (0: the first pushed).
   using Ply = std::uint32_t;
+  /// "No such ply".
   static constexpr Ply none = ~Ply(0);
   /// The most positions a tracker holds: an entry keeps the start of the previous window
   /// in 31 bits (the 32nd marks an irreversible move).
@@ -93,6 +102,8 @@ class RepetitionTracker {
 
   RepetitionTracker() noexcept { reset_table(); }
   ~RepetitionTracker() { ::operator delete(entries_, std::nothrow); }
+  /** @{ */
+  /// Moves take the other tracker's whole history without allocating (the two swap).
   RepetitionTracker(RepetitionTracker&& other) noexcept {
     reset_table();
     swap(other);
@@ -101,6 +112,8 @@ class RepetitionTracker {
     swap(other);
     return *this;
   }
+  /** @} */
+  /** @{ */
   /// Copies. The copy allocates: if the memory cannot be had it throws std::bad_alloc
   /// (aborts without exceptions); copy() reports that as a value instead.
   RepetitionTracker(const RepetitionTracker& other) {
@@ -114,6 +127,7 @@ class RepetitionTracker {
     }
     return *this;
   }
+  /** @} */
   /// A copy, or TrackerError::OutOfMemory: the copy constructor without exceptions.
   Result<RepetitionTracker, TrackerError> copy() const noexcept {
     RepetitionTracker c;
@@ -182,10 +196,14 @@ class RepetitionTracker {
     e.~Entry();
   }
 
+  /** @{ */
+  /// The number of positions pushed, and whether there are none.
   Ply size() const noexcept { return size_; }
   bool empty() const noexcept { return size_ == 0; }
+  /** @} */
   /// The ply of the current position (the last pushed), counting the first as 0.
   Ply ply() const noexcept { return size_ ? size_ - 1 : none; }
+  /// The key pushed at `ply`; precondition: ply < size().
   const Key& key_at(Ply ply) const noexcept { return entries_[ply].key; }
   /// The ply of the last irreversible move's position: nothing before it can recur.
   Ply last_irreversible() const noexcept { return window_; }

@@ -24,8 +24,10 @@ enum class Termination : std::uint8_t {
   IllegalPositionDraw,  ///< A.5.4 (2023) / A.4.4 (2017-18): rapid or blitz, an illegal position
                         ///< left standing
 };
+/// The number of Termination values (the size of per-termination tables).
 inline constexpr int termination_count = int(Termination::IllegalPositionDraw) + 1;
 
+/// The termination in words (English), as the tool and the audit print it.
 constexpr const char* to_string(Termination t) noexcept {
   switch (t) {
     case Termination::None:
@@ -60,13 +62,16 @@ constexpr const char* to_string(Termination t) noexcept {
   return "?";
 }
 
+/// Whether the termination ends the game drawn.
 constexpr bool is_draw(Termination t) noexcept {
   return t != Termination::None && t != Termination::Checkmate && t != Termination::Resignation &&
          t != Termination::TimeForfeit;
 }
 
+/// The result of a game: still going on, a win for either side, or a draw.
 enum class GameResult : std::uint8_t { Ongoing, WhiteWins, BlackWins, Draw };
 
+/// The result as PGN writes it: `*`, `1-0`, `0-1` or `1/2-1/2`.
 constexpr const char* to_pgn(GameResult r) noexcept {
   switch (r) {
     case GameResult::Ongoing:

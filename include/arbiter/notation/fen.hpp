@@ -33,8 +33,12 @@ enum class CastlingMode : std::uint8_t {
   AsWritten,
 };
 
+/// How parse_fen() reads a FEN.
 struct FenOptions {
+  /// Repair what can be repaired instead of failing, each repair said with its place in
+  /// ParsedFen::repairs.
   bool lenient = false;
+  /// How castling rights are read: standard chess, Chess960, or as written (see CastlingMode).
   CastlingMode castling = CastlingMode::AsWritten;
   /// Accept checks that no legal last move could give (composed problems, some perft
   /// test positions). Off by default: such a position cannot arise in a game.
@@ -45,13 +49,18 @@ struct FenOptions {
 /// field) and at which character (0-based position in the string). Also each repair
 /// that lenient reading made (ParsedFen::repairs).
 struct FenError {
+  /// What is wrong.
   PositionError error;
+  /// The field it is in: 1-6, 7 for an extra field.
   int field = 0;
+  /// The character it is at (0-based).
   int column = 0;
+  /** @{ */
   /// A right that does not fit standard chess: the letter as written, and the square its
   /// king or rook would need (else 0 and Square::None).
   char right = 0;
   Square square = Square::None;
+  /** @} */
 
   /// e.g. "field 2 (side to move), character 45: side to move must be 'w' or 'b'"
   std::string message() const {
@@ -80,7 +89,9 @@ struct FenError {
 /// What parse_fen() read: the position, and in lenient mode what it dropped or filled
 /// in to get it, each with its place in the input (empty when nothing was repaired).
 struct ParsedFen {
+  /// The position read.
   Position position;
+  /// What lenient reading repaired, each with its place (empty otherwise).
   std::vector<FenError> repairs;
 };
 

@@ -52,6 +52,7 @@ inline PgnResult parse_pgn_result(std::string_view s) noexcept {
   return PgnResult::None;
 }
 
+/// What is wrong in a PGN game (an error) or worth a note (a warning).
 enum class PgnErrorKind : std::uint8_t {
   Syntax = 1,          ///< a character or token that has no place there
   BadTag,              ///< a malformed tag pair
@@ -74,6 +75,7 @@ enum class PgnErrorKind : std::uint8_t {
   RepairedSetUp,     ///< the FEN tag was read leniently and something was dropped
 };
 
+/// The kind of fault in words (English).
 constexpr const char* describe(PgnErrorKind k) noexcept {
   switch (k) {
     case PgnErrorKind::Syntax:
@@ -118,7 +120,9 @@ constexpr const char* describe(PgnErrorKind k) noexcept {
 
 /// An error (the game is bad) or a warning (the game is read), with where it is.
 struct PgnError {
+  /// What is wrong.
   PgnErrorKind kind = PgnErrorKind::Syntax;
+  /// Whether this is only a warning (the game is still read).
   bool warning = false;
   /// BadMove: how parse_san() failed.
   std::optional<SanErrorKind> san;
@@ -136,8 +140,11 @@ struct PgnError {
   }
 };
 
+/// A tag pair: `[Name "value"]`.
 struct PgnTag {
+  /// The tag's name.
   std::string name;
+  /// The tag's value, unescaped.
   std::string value;
 };
 
@@ -147,9 +154,11 @@ struct PgnMove;
 struct PgnLine {
   std::vector<int> nags_before;              ///< NAGs before the first move (e.g. "($142 ...)")
   std::vector<std::string> comments_before;  ///< comments before the first move
+  /// The moves of the line, in order.
   std::vector<PgnMove> moves;
 };
 
+/// A move of a line with what follows it: NAGs, comments and variations.
 struct PgnMove {
   Move move = Move::none();           ///< Move::none() for a null move
   std::string san;                    ///< as written, without annotation suffixes
@@ -163,9 +172,12 @@ struct PgnGame {
   std::uint64_t number = 0;  ///< 1-based within the stream
   std::uint64_t line = 0;    ///< the line where the game starts
   std::vector<PgnTag> tags;  ///< in the order read
+  /// The position the game starts from (the SetUp/FEN tags, else the initial position).
   Position start = Position::startpos();
+  /// The moves of the game.
   PgnLine main_line;
   PgnResult result = PgnResult::None;  ///< the termination marker
+  /// What was read but worth a note (the game itself is good).
   std::vector<PgnError> warnings;
 
   /// The first tag of that name, or nullptr.
@@ -197,6 +209,7 @@ struct PgnGame {
   }
   /// The position at the end of the main line.
   Position end_position() const noexcept;
+  /// Empties the game for reuse (keeps its memory).
   void clear() {
     number = line = 0;
     tags.clear();

@@ -101,6 +101,7 @@
 
 namespace arbiter {
 
+/// How PgnReader reads.
 struct PgnOptions {
   /// Moves must be in the export form of SAN (parse_san strict), FEN tags must be valid
   /// as written, and unknown suffix annotations are errors.
@@ -115,6 +116,7 @@ struct PgnOptions {
   /// Read variations, resolving their moves (off: skipped, only their parentheses are
   /// matched, and their moves are not checked).
   bool variations = true;
+  /// The deepest nesting of variations read (deeper is an error, not a stack overflow).
   std::size_t max_variation_depth = 64;
   /// Accept `--` and `Z0` as null moves.
   bool allow_null_moves = true;
@@ -149,6 +151,7 @@ class PgnVisitor {
   virtual ~PgnVisitor() = default;
   /// `number`: 1-based within the stream; `line`: where the game starts.
   virtual void begin_game(std::uint64_t /*number*/, std::uint64_t /*line*/) {}
+  /// A tag pair, unescaped.
   virtual void tag(std::string_view /*name*/, std::string_view /*value*/) {}
   /// After the tags, with the start position they give.
   virtual PgnAction begin_movetext(const Position& /*start*/) { return PgnAction::Continue; }
@@ -158,13 +161,19 @@ class PgnVisitor {
   /// A NAG after the last move ($1 to $6 also for the suffixes ! ? !! ?? !? ?!), or
   /// before the first move of a line (Informant style: "($142 12... Nf6)").
   virtual void nag(int /*nag*/) {}
+  /// A comment's text (`truncated`: longer than PgnOptions::max_comment_bytes).
   virtual void comment(std::string_view /*text*/, bool /*truncated*/) {}
   /// A variation: an alternative to the last move delivered.
   virtual void begin_variation() {}
+  /// The end of the current variation.
   virtual void end_variation() {}
+  /// The game termination marker.
   virtual void result(PgnResult /*result*/) {}
+  /// The game was read completely.
   virtual void end_game() {}
+  /// The game could not be read (the reader skips to the next one).
   virtual void game_error(const PgnError& /*error*/) {}
+  /// Something worth a note; the game is still read.
   virtual void warning(const PgnError& /*warning*/) {}
 };
 
@@ -225,6 +234,9 @@ enum class PgnRead : std::uint8_t {
 /// Whether next() reached the end of the input: `while (!is_end(reader.next(game))) ...`.
 inline bool is_end(const Result<PgnRead, PgnError>& r) noexcept { return r && *r == PgnRead::End; }
 
+/// A streaming PGN reader: one game at a time from a file, a stream or memory, with the
+/// moves resolved and played, errors with game, line and column, and resynchronization
+/// at the next game after a bad one.
 class PgnReader {
  public:
   /// Reads from an open FILE* (not closed by the reader).
@@ -246,8 +258,11 @@ class PgnReader {
     return PgnReader(Kind::Memory, nullptr, nullptr, text, options);
   }
 
+  /** @{ */
+  /// Movable, not copyable (it owns its buffer).
   PgnReader(PgnReader&&) noexcept = default;
   PgnReader& operator=(PgnReader&&) noexcept = default;
+  /** @} */
   PgnReader(const PgnReader&) = delete;
   PgnReader& operator=(const PgnReader&) = delete;
 
@@ -257,9 +272,11 @@ class PgnReader {
   Result<PgnRead, PgnError> next(PgnVisitor& visitor);
   /// Reads the next game into `game` (cleared first; after an error it holds what was read).
   Result<PgnRead, PgnError> next(PgnGame& game);
+  /// The options it reads with.
   const PgnOptions& options() const noexcept { return options_; }
   /// Games begun so far (read and bad).
   std::uint64_t games() const noexcept { return games_; }
+  /// Games that could not be read so far.
   std::uint64_t bad_games() const noexcept { return bad_games_; }
   /// Moves played on the main lines of the games read (not of bad games), null moves included.
   std::uint64_t plies() const noexcept { return plies_; }

@@ -27,9 +27,13 @@
 
 namespace arbiter {
 
+/// What write_pgn() writes besides the tags and the main line.
 struct PgnWriteOptions {
+  /// Write the comments.
   bool comments = true;
+  /// Write the NAGs ($1, ...).
   bool nags = true;
+  /// Write the variations.
   bool variations = true;
   /// The longest movetext line (a comment word longer than this stands alone).
   std::size_t line_length = 80;

@@ -19,13 +19,19 @@
 
 namespace arbiter {
 
+/// The piece letters of SAN: English (KQRBN), Portuguese, Spanish, Russian, or figurines.
 enum class SanLanguage : std::uint8_t { English, Portuguese, Spanish, Russian, Figurine };
 
+/// How SAN is read.
 struct SanOptions {
+  /// Accept only the standard form the PGN standard writes (else lenient: long algebraic, 0-0,
+  /// e.p., annotations).
   bool strict = false;
+  /// The piece letters expected.
   SanLanguage language = SanLanguage::English;
 };
 
+/// What is wrong with a SAN text.
 enum class SanErrorKind : std::uint8_t {
   Empty = 1,         ///< nothing but spaces or annotations
   Syntax,            ///< not a move in algebraic notation
@@ -37,6 +43,7 @@ enum class SanErrorKind : std::uint8_t {
   NotStandard,       ///< strict mode: legal, but not written as the PGN standard writes it
 };
 
+/// The error in words (English).
 constexpr const char* describe(SanErrorKind e) noexcept {
   switch (e) {
     case SanErrorKind::Empty:
@@ -61,6 +68,7 @@ constexpr const char* describe(SanErrorKind e) noexcept {
 
 /// Why a SAN text names no legal move, with the moves it could have meant.
 struct SanError {
+  /// What is wrong.
   SanErrorKind kind;
   /// Ambiguous: the matching moves. Illegal: the legal moves of the named piece type
   /// (to any square), or that reach the named square. NotStandard: the move.

@@ -10,6 +10,7 @@
 
 namespace arbiter {
 
+/// The square in algebraic notation ("e4"); "-" for Square::None.
 inline std::string to_string(Square s) {
   if (s == Square::None) return "-";
   return {char('a' + file_of(s)), char('1' + rank_of(s))};
@@ -28,14 +29,18 @@ inline std::string to_uci(const Position& pos, Move m, bool king_takes_rook) {
   if (m.is_promotion()) s += "pnbrqk"[index(m.promotion_type())];
   return s;
 }
+/// Writes a legal move of `pos` in UCI notation, castling as king-takes-rook in Chess960 positions
+/// only.
 inline std::string to_uci(const Position& pos, Move m) { return to_uci(pos, m, pos.is_chess960()); }
 
+/// What is wrong with a UCI move text.
 enum class UciError : std::uint8_t {
-  Syntax = 1,        ///< not of the form <square><square>[nbrq]
+  Syntax = 1,        ///< not two squares and an optional piece letter (e2e4, e7e8q)
   MissingPromotion,  ///< a pawn reaches the last rank but no piece is named
   Illegal,           ///< well formed, but not a legal move here
 };
 
+/// The error in words (English).
 constexpr const char* describe(UciError e) noexcept {
   switch (e) {
     case UciError::Syntax:
