@@ -42,8 +42,11 @@
 
 namespace arbiter {
 
+/// Whether a side can checkmate by some series of legal moves (5.2.2, 6.9): Win (a helpmate
+/// exists), NoWin (proved impossible) or Unknown (the node budget ran out first).
 enum class Winnability : std::uint8_t { Win, NoWin, Unknown };
 
+/// The answer in words as the tool writes it: "win", "nowin", "unknown".
 constexpr const char* to_string(Winnability w) noexcept {
   switch (w) {
     case Winnability::Win:
@@ -66,6 +69,7 @@ enum class WinProof : std::uint8_t {
   Static,      ///< NoWin: where the pieces can ever go leaves no square to mate on
 };
 
+/// The proof in words as the tool writes it: "none", "checkmate", "material", ...
 constexpr const char* to_string(WinProof p) noexcept {
   switch (p) {
     case WinProof::None:
@@ -87,25 +91,38 @@ constexpr const char* to_string(WinProof p) noexcept {
 /// Quick: cheap enough to run after every move (automatic endings). Full: for rulings.
 enum class WinMode : std::uint8_t { Quick, Full };
 
+/** @{ */
 /// Default node budgets (a node: one position searched or one closure position expanded).
 inline constexpr std::uint64_t quick_node_budget = 400;
 inline constexpr std::uint64_t full_node_budget = 500'000;
+/** @} */
 
+/** @{ */
 /// The longest helpmate line an answer can hold (the closure's lines), and the deepest
 /// the helpmate search goes.
 inline constexpr int max_helpmate_length = 1024;
 inline constexpr int max_search_ply = 160;
+/** @} */
 
+/// The answer to "can this side checkmate?": the verdict, how it was reached, the nodes
+/// spent and, for Win, the helpmate (replayed to the checkmate before it is returned).
 struct WinAnswer {
+  /// Win, NoWin or Unknown.
   Winnability verdict = Winnability::Unknown;
+  /// How the verdict was reached.
   WinProof proof = WinProof::None;
+  /// The nodes spent.
   std::uint64_t nodes = 0;
   int length = 0;  ///< moves in `line` (Win only)
+  /// The helpmate, from the position to the checkmate (Win only; the first `length` moves).
   Move line[max_helpmate_length];
 
+  /** @{ */
+  /// Whether the verdict is Win, NoWin, Unknown.
   bool win() const noexcept { return verdict == Winnability::Win; }
   bool nowin() const noexcept { return verdict == Winnability::NoWin; }
   bool unknown() const noexcept { return verdict == Winnability::Unknown; }
+  /** @} */
 };
 
 // ---------------------------------------------------------------------------------------
@@ -297,11 +314,14 @@ class WinWorkspace {
 
   WinWorkspace(const WinWorkspace&) = delete;
   WinWorkspace& operator=(const WinWorkspace&) = delete;
+  /** @{ */
+  /// Moves take the other workspace's tables without allocating (the two swap).
   WinWorkspace(WinWorkspace&& o) noexcept { swap(o); }
   WinWorkspace& operator=(WinWorkspace&& o) noexcept {
     swap(o);
     return *this;
   }
+  /** @} */
   ~WinWorkspace() {
     std::free(tt_);
     std::free(nodes_);
@@ -336,14 +356,19 @@ class WinWorkspace {
 // 2 and 3. The helpmate search and the closure
 // ---------------------------------------------------------------------------------------
 
+/// The helpmate search and the reachability closure (provers 2 and 3 of the file comment)
+/// for one side, over a caller's WinWorkspace, within a node budget shared by both.
 class HelpmateProver {
  public:
+  /// A prover of checkmates by `winner`, spending at most `budget` nodes of `ws`.
   HelpmateProver(WinWorkspace& ws, Color winner, std::uint64_t budget) noexcept
       : ws_(ws), winner_(winner), budget_(budget) {
     new_generation();
   }
 
+  /// The nodes spent so far.
   std::uint64_t nodes() const noexcept { return nodes_; }
+  /// The node budget it was given.
   std::uint64_t budget() const noexcept { return budget_; }
 
   /// Looks for a helpmate whose cost is at most `bound` for each bound up to
@@ -374,6 +399,7 @@ class HelpmateProver {
     return false;
   }
 
+  /// What closure() found (see there).
   enum class ClosureResult : std::uint8_t { Mate, NoMate, Incomplete };
 
   /// Expands every position reachable from `root` (at most `node_limit` of them).
@@ -491,15 +517,11 @@ class HelpmateProver {
   void choose_corner(const Position& root, int attempt) noexcept {
     const Bitboard own = root.pieces(winner_, PieceType::Bishop),
                    theirs = root.pieces(~winner_, PieceType::Bishop);
-    Bitboard wanted = ~Bitboard(0);
-    if (own && !(own & DarkSquares))
-      wanted = LightSquares;
-    else if (own && !(own & LightSquares))
-      wanted = DarkSquares;
-    else if (!own && theirs && !(theirs & DarkSquares))
-      wanted = DarkSquares;
-    else if (!own && theirs && !(theirs & LightSquares))
-      wanted = LightSquares;
+    // Light: the winner's bishops are all light, or (it has none) the loser's all dark;
+    // dark the other way round.
+    const bool light = own ? !(own & DarkSquares) : theirs && !(theirs & LightSquares);
+    const bool dark = own ? !(own & LightSquares) : theirs && !(theirs & DarkSquares);
+    const Bitboard wanted = light ? LightSquares : dark ? DarkSquares : ~Bitboard(0);
     const Square king = root.king_square(~winner_);
     // Corners by preference: wanted colour first, then nearer the losing king.
     Square corners[4] = {Square::A1, Square::H1, Square::A8, Square::H8};
@@ -759,6 +781,7 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
 /// Whether a position is dead (5.2.2): neither side can checkmate.
 enum class Deadness : std::uint8_t { Dead, Alive, Unknown };
 
+/// Dead when neither side can win (5.2.2), alive when either can, else unknown.
 constexpr Deadness deadness(Winnability white, Winnability black) noexcept {
   if (white == Winnability::NoWin && black == Winnability::NoWin) return Deadness::Dead;
   if (white == Winnability::Win || black == Winnability::Win) return Deadness::Alive;
