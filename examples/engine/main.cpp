@@ -43,7 +43,10 @@ using arbiter::Position;
 std::string pv_text(Position pos, const std::vector<Move>& pv) {
   std::string s;
   for (Move m : pv) {
-    s += (s.empty() ? "" : " ") + arbiter::to_uci(pos, m);
+    // Appended in two steps: `"literal" + std::string&&` trips GCC 12's -Wrestrict false
+    // positive at -O3 under C++20 (GCC bug 105329), which -Werror makes fatal.
+    if (!s.empty()) s += ' ';
+    s += arbiter::to_uci(pos, m);
     pos.play_in_place(m);
   }
   return s;
