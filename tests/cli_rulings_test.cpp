@@ -228,7 +228,7 @@ bool check_fields(const json& j, const FieldList& fields, const std::string& whe
 const std::vector<std::string> finding_kinds = {"threefold_claim", "fifty_claim",   "checkmate",
                                                 "stalemate",       "dead_position", "fivefold",
                                                 "seventyfive"};
-// "" for a game without a termination marker (PgnResult::None, notation/pgn.hpp).
+// "" for a game without a termination marker (no result, notation/pgn_game.hpp).
 const std::set<std::string> pgn_results = {"1-0", "0-1", "1/2-1/2", "*", ""};
 const std::set<std::string> laws_results = {"1-0", "0-1", "1/2-1/2"};
 

@@ -149,8 +149,8 @@ class CorpusChecker : public PgnVisitor {
   void begin_game(std::uint64_t number, std::uint64_t) override {
     number_ = number;
     check_ = (number % check_every) == 0 || check_every == 1;
-    result_tag_ = PgnResult::None;
-    marker_ = PgnResult::None;
+    result_tag_.reset();
+    marker_.reset();
     depth_ = 0;
   }
   void tag(std::string_view name, std::string_view value) override {
@@ -219,21 +219,21 @@ class CorpusChecker : public PgnVisitor {
     }
     fail("to_san gives " + standard + " for " + san, before);
   }
-  void result(PgnResult r) override { marker_ = r; }
+  void result(GameResult r) override { marker_ = r; }
   void end_game() override {
     if (!check_) return;
     if (last_.key() != fide_key(last_)) fail("key() differs from fide_key() at the end", last_);
-    if (marker_ != PgnResult::None && result_tag_ != PgnResult::None && marker_ != result_tag_)
-      fail(std::string("termination marker ") + to_string(marker_) + " but Result tag " +
-               to_string(result_tag_),
+    if (marker_ && result_tag_ && marker_ != result_tag_)
+      fail(std::string("termination marker ") + to_pgn(marker_) + " but Result tag " +
+               to_pgn(result_tag_),
            last_);
     // Checkmate: the mated side cannot have won.
-    const PgnResult r = marker_ != PgnResult::None ? marker_ : result_tag_;
+    const std::optional<GameResult> r = marker_ ? marker_ : result_tag_;
     if (last_.in_check() && !any_legal_move(last_)) {
-      const PgnResult mated_wins =
-          last_.side_to_move() == Color::White ? PgnResult::WhiteWins : PgnResult::BlackWins;
+      const GameResult mated_wins =
+          last_.side_to_move() == Color::White ? GameResult::WhiteWins : GameResult::BlackWins;
       if (r == mated_wins)
-        fail(std::string("the mated side is scored the winner: ") + to_string(r), last_);
+        fail(std::string("the mated side is scored the winner: ") + to_pgn(r), last_);
     }
   }
   void warning(const PgnError& w) override { ++totals_.warnings[w.kind]; }
@@ -256,7 +256,7 @@ class CorpusChecker : public PgnVisitor {
   std::uint64_t number_ = 0;
   bool check_ = true;
   int depth_ = 0;
-  PgnResult result_tag_ = PgnResult::None, marker_ = PgnResult::None;
+  std::optional<GameResult> result_tag_, marker_;
   Position last_ = Position::startpos();
 };
 
@@ -398,7 +398,7 @@ TEST_CASE("pgn corpus: the UCI-move file and a strict reading", "[pgn][corpus]")
   REQUIRE(uci.size() == 1);
   CHECK(uci[0].main_line.moves.size() == 113);
   CHECK(uci[0].main_line.moves[0].san == "g1f3");
-  CHECK(uci[0].result == PgnResult::Draw);
+  CHECK(uci[0].result == GameResult::Draw);
 
   // Strict SAN: the Kasparov - Deep Blue file is in export form throughout.
   PgnOptions strict;

@@ -91,7 +91,7 @@ struct Recorder : PgnVisitor {
   }
   void begin_variation() override { log += "(\n"; }
   void end_variation() override { log += ")\n"; }
-  void result(PgnResult r) override { log += std::string("result ") + to_string(r) + "\n"; }
+  void result(GameResult r) override { log += std::string("result ") + to_pgn(r) + "\n"; }
   void end_game() override { log += "end\n"; }
   void game_error(const PgnError& e) override { log += "error " + e.to_string() + "\n"; }
   void warning(const PgnError& w) override { log += "warning " + w.to_string() + "\n"; }
@@ -198,7 +198,7 @@ TEST_CASE("pgn: tags with escapes, % lines, ; and {} comments, NAGs and suffixes
   CHECK(g.tag("ECO") == "C33");
   CHECK(g.tag("Annotator").empty());
   CHECK(g.find_tag("Annotator") == nullptr);
-  CHECK(g.result == PgnResult::WhiteWins);
+  CHECK(g.result == GameResult::WhiteWins);
   REQUIRE(g.main_line.moves.size() == 45);
   CHECK(g.main_line.comments_before ==
         std::vector<std::string>{"a comment to the end of the line, before the first move"});
@@ -218,7 +218,7 @@ TEST_CASE("pgn: tags with escapes, % lines, ; and {} comments, NAGs and suffixes
   const PgnGame& v = r.games[1];
   CHECK(v.number == 2);
   CHECK(v.line == 17);
-  CHECK(v.result == PgnResult::Unknown);
+  CHECK(v.result == GameResult::Ongoing);
   CHECK(v.main_line.comments_before == std::vector<std::string>{"Before the first move."});
   REQUIRE(v.main_line.moves.size() == 10);
   CHECK(v.main_line.moves[0].nags == std::vector<int>{1});
@@ -228,7 +228,7 @@ TEST_CASE("pgn: tags with escapes, % lines, ; and {} comments, NAGs and suffixes
   CHECK(v.main_line.moves[8].move == Move::castling(Square::E1, Square::H1));
 
   const PgnGame& n = r.games[2];
-  CHECK(n.result == PgnResult::Draw);
+  CHECK(n.result == GameResult::Draw);
   REQUIRE(n.main_line.moves.size() == 17);
   CHECK(n.main_line.moves[4].comments == std::vector<std::string>{"the Slav"});
   CHECK(n.main_line.moves[9].san == "Nbd7");
@@ -301,26 +301,27 @@ TEST_CASE("pgn: move numbers, glued and spaced, results and the Result tag", "[p
     REQUIRE(r.games.size() == 1);
     CHECK(uci_line(r.games[0]) == std::vector<std::string>{"e2e4", "e7e5", "g1f3"});
   }
-  CHECK(read_text("1. e4 1-0").games[0].result == PgnResult::WhiteWins);
-  CHECK(read_text("1. e4 0-1").games[0].result == PgnResult::BlackWins);
-  CHECK(read_text("1. e4 1/2-1/2").games[0].result == PgnResult::Draw);
-  CHECK(read_text("1. e4 \xC2\xBD-\xC2\xBD").games[0].result == PgnResult::Draw);
-  CHECK(read_text("1. e4 *").games[0].result == PgnResult::Unknown);
+  CHECK(read_text("1. e4 1-0").games[0].result == GameResult::WhiteWins);
+  CHECK(read_text("1. e4 0-1").games[0].result == GameResult::BlackWins);
+  CHECK(read_text("1. e4 1/2-1/2").games[0].result == GameResult::Draw);
+  CHECK(read_text("1. e4 \xC2\xBD-\xC2\xBD").games[0].result == GameResult::Draw);
+  CHECK(read_text("1. e4 *").games[0].result == GameResult::Ongoing);
   CHECK(read_text("*").games[0].main_line.moves.empty());
 
   // A Result tag that differs from the termination marker: read, with a warning.
   const ReadAll mismatch = read_text("[Result \"1-0\"]\n\n1. e4 0-1");
   REQUIRE(mismatch.games.size() == 1);
-  CHECK(mismatch.games[0].result == PgnResult::BlackWins);
+  CHECK(mismatch.games[0].result == GameResult::BlackWins);
   REQUIRE(mismatch.warnings.size() == 1);
   CHECK(mismatch.warnings[0].kind == PgnErrorKind::ResultMismatch);
   CHECK(mismatch.warnings[0].warning);
   CHECK(mismatch.warnings[0].message == "termination marker 0-1 differs from the Result tag 1-0");
 
-  CHECK(parse_pgn_result("1-0") == PgnResult::WhiteWins);
-  CHECK(parse_pgn_result("") == PgnResult::None);
-  CHECK(parse_pgn_result("1-0 ") == PgnResult::None);
-  CHECK(std::string(to_string(PgnResult::Draw)) == "1/2-1/2");
+  CHECK(parse_pgn_result("1-0") == GameResult::WhiteWins);
+  CHECK(parse_pgn_result("") == std::nullopt);
+  CHECK(parse_pgn_result("1-0 ") == std::nullopt);
+  CHECK(std::string(to_pgn(GameResult::Draw)) == "1/2-1/2");
+  CHECK(std::string(to_pgn(std::optional<GameResult>())) == "");
 }
 
 TEST_CASE("pgn: games without tags, without moves, and tags without movetext", "[pgn]") {
@@ -335,7 +336,7 @@ TEST_CASE("pgn: games without tags, without moves, and tags without movetext", "
   CHECK(r.games[0].main_line.moves.size() == 2);
   CHECK(r.games[1].main_line.moves.empty());
   CHECK(r.games[2].tag("Event") == "Tags only");
-  CHECK(r.games[2].result == PgnResult::None);
+  CHECK(r.games[2].result == std::nullopt);
   CHECK(r.games[3].tag("Event") == "Next");
   REQUIRE(r.warnings.size() == 1);
   CHECK(r.warnings[0].kind == PgnErrorKind::MissingResult);
@@ -1101,10 +1102,8 @@ TEST_CASE("pgn writer: read, write, read gives the same games; writing is idempo
     CHECK(a.start == b.start);
     CHECK(a.start.is_chess960() == b.start.is_chess960());
     check_same_line(a.main_line, b.main_line);
-    const PgnResult tag = parse_pgn_result(a.tag("Result"));
-    const PgnResult expected = a.result != PgnResult::None ? a.result
-                               : tag != PgnResult::None    ? tag
-                                                           : PgnResult::Unknown;
+    const std::optional<GameResult> tag = parse_pgn_result(a.tag("Result"));
+    const GameResult expected = a.result ? *a.result : tag.value_or(GameResult::Ongoing);
     CHECK(b.result == expected);
     for (const PgnTag& t : a.tags) {
       if (t.name == "FEN" || t.name == "SetUp" || t.name == "Result") continue;

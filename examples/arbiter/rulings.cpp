@@ -26,7 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include <arbiter/arbiter.hpp>
-#include <arbiter/format.hpp>
+#include <arbiter/format_rulings.hpp>
 
 namespace arbiter_cli {
 namespace {
@@ -62,19 +62,6 @@ bool resolve(const RulingOptions& o, arbiter::Rules& rules, arbiter::Language& l
   }
   rules.interpretation.trust_fen_halfmove_clock = o.trust_fen_clock;
   return true;
-}
-
-arbiter::GameResult to_game_result(arbiter::PgnResult r) {
-  switch (r) {
-    case arbiter::PgnResult::WhiteWins:
-      return arbiter::GameResult::WhiteWins;
-    case arbiter::PgnResult::BlackWins:
-      return arbiter::GameResult::BlackWins;
-    case arbiter::PgnResult::Draw:
-      return arbiter::GameResult::Draw;
-    default:
-      return arbiter::GameResult::Ongoing;
-  }
 }
 
 // "12.Nf3" / "12...Nf6" for the move that led to `ply`; "the start" for ply 0.
@@ -300,7 +287,8 @@ int run_audit(const AuditCommand& command) {
         const arbiter::PgnGame& game = item.game;
         // The game's one replay: the audit and the report read this record.
         const GameRecord record = arbiter::record_from_pgn(game, rules);
-        const arbiter::GameAudit a = arbiter::audit_game(record, to_game_result(game.result));
+        const arbiter::GameAudit a =
+            arbiter::audit_game(record, game.result.value_or(arbiter::GameResult::Ongoing));
         v.plies = a.plies;
         for (int k = 0; k < arbiter::termination_count; ++k)
           v.counts[k] = std::uint64_t(a.counts[k]);
@@ -314,7 +302,7 @@ int run_audit(const AuditCommand& command) {
                     {"black", std::string(game.tag("Black"))},
                     {"event", std::string(game.tag("Event"))},
                     {"date", std::string(game.tag("Date"))},
-                    {"result", arbiter::to_string(game.result)},
+                    {"result", arbiter::to_pgn(game.result)},
                     {"plies", a.plies}};
           json findings = json::array();
           for (const arbiter::Finding& f : a.findings) findings.push_back(finding_json(f, record));
@@ -343,7 +331,7 @@ int run_audit(const AuditCommand& command) {
                                                {"black", game.tag("Black")},
                                                {"event", game.tag("Event")},
                                                {"date", game.tag("Date")},
-                                               {"result", arbiter::to_string(game.result)},
+                                               {"result", arbiter::to_pgn(game.result)},
                                                {"plies", std::to_string(a.plies)}}));
           out += '\n';
           // Each finding explained on the history up to its ply.
@@ -395,7 +383,7 @@ int run_audit(const AuditCommand& command) {
             out +=
                 "  " +
                 warning(say(AuditText::Disagrees,
-                            {{"result", arbiter::to_string(game.result)},
+                            {{"result", arbiter::to_pgn(game.result)},
                              {"reason", say(reason, {})},
                              {"laws_result", a.laws_result != arbiter::GameResult::Ongoing
                                                  ? say(AuditText::LawsGive,

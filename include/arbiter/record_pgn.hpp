@@ -75,21 +75,8 @@ inline PgnGame pgn_from_game(const Game& game) {
     m.san = to_san(record.position(p - 1), m.move);
     pgn.main_line.moves.push_back(std::move(m));
   }
-  switch (game.result()) {
-    case GameResult::WhiteWins:
-      pgn.result = PgnResult::WhiteWins;
-      break;
-    case GameResult::BlackWins:
-      pgn.result = PgnResult::BlackWins;
-      break;
-    case GameResult::Draw:
-      pgn.result = PgnResult::Draw;
-      break;
-    case GameResult::Ongoing:
-      pgn.result = PgnResult::Unknown;
-      break;
-  }
-  pgn.set_tag("Result", to_string(pgn.result));
+  pgn.result = game.result();
+  pgn.set_tag("Result", to_pgn(game.result()));
   return pgn;
 }
 

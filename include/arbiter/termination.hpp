@@ -1,8 +1,12 @@
 #pragma once
-// How a game ended, and its result. No dependencies: laws.hpp maps each ending to the
-// article of an edition, outcome.hpp and game.hpp decide them.
+// How a game ended, and its result: the one termination vocabulary and the one result
+// type of the library (Game, the audit, the PGN reader and writer all use them). No
+// dependencies: laws.hpp maps each ending to the article of an edition, outcome.hpp and
+// game.hpp decide them.
 
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 namespace arbiter {
 
@@ -68,10 +72,23 @@ constexpr bool is_draw(Termination t) noexcept {
          t != Termination::TimeForfeit;
 }
 
+<<<<<<< HEAD
 /// The result of a game: still going on, a win for either side, or a draw.
 enum class GameResult : std::uint8_t { Ongoing, WhiteWins, BlackWins, Draw };
 
 /// The result as PGN writes it: `*`, `1-0`, `0-1` or `1/2-1/2`.
+=======
+/// The result of a game, as PGN writes it. Where a result may be missing altogether (a
+/// PGN game without a termination marker), it is a std::optional<GameResult>.
+enum class GameResult : std::uint8_t {
+  Ongoing,    ///< "*": not decided (the game goes on, was abandoned, or its result is unknown)
+  WhiteWins,  ///< "1-0"
+  BlackWins,  ///< "0-1"
+  Draw,       ///< "1/2-1/2"
+};
+
+/// "*", "1-0", "0-1" or "1/2-1/2".
+>>>>>>> b31e7b6 (One result type: PgnResult merges into GameResult (termination.hpp))
 constexpr const char* to_pgn(GameResult r) noexcept {
   switch (r) {
     case GameResult::Ongoing:
@@ -84,6 +101,19 @@ constexpr const char* to_pgn(GameResult r) noexcept {
       return "1/2-1/2";
   }
   return "*";
+}
+
+/// The PGN text of a result that may be missing: "" for none.
+constexpr const char* to_pgn(std::optional<GameResult> r) noexcept { return r ? to_pgn(*r) : ""; }
+
+/// Reads a result as a termination marker or a Result tag writes it ("1-0", "0-1",
+/// "1/2-1/2", "½-½", "*"); nothing for anything else.
+constexpr std::optional<GameResult> parse_pgn_result(std::string_view s) noexcept {
+  if (s == "1-0") return GameResult::WhiteWins;
+  if (s == "0-1") return GameResult::BlackWins;
+  if (s == "1/2-1/2" || s == "\xC2\xBD-\xC2\xBD") return GameResult::Draw;
+  if (s == "*") return GameResult::Ongoing;
+  return std::nullopt;
 }
 
 }  // namespace arbiter

@@ -68,7 +68,7 @@ struct Recorder : PgnVisitor {
   }
   void begin_variation() override { log += "(\n"; }
   void end_variation() override { log += ")\n"; }
-  void result(PgnResult r) override { log += std::string("R") + to_string(r) + "\n"; }
+  void result(GameResult r) override { log += std::string("R") + to_pgn(r) + "\n"; }
   void end_game() override { log += "E\n"; }
   void game_error(const PgnError& e) override { log += "X" + e.to_string() + "\n"; }
   void warning(const PgnError& w) override { log += "W" + w.to_string() + "\n"; }

@@ -12,45 +12,10 @@
 #include <vector>
 
 #include "../position.hpp"
+#include "../termination.hpp"
 #include "san.hpp"
 
 namespace arbiter {
-
-/// A game termination marker (or Result tag value).
-enum class PgnResult : std::uint8_t {
-  None,       ///< no termination marker
-  WhiteWins,  ///< 1-0
-  BlackWins,  ///< 0-1
-  Draw,       ///< 1/2-1/2
-  Unknown,    ///< * (game in progress, abandoned, or result unknown)
-};
-
-/// "1-0", "0-1", "1/2-1/2", "*", or "" for PgnResult::None.
-constexpr const char* to_string(PgnResult r) noexcept {
-  switch (r) {
-    case PgnResult::WhiteWins:
-      return "1-0";
-    case PgnResult::BlackWins:
-      return "0-1";
-    case PgnResult::Draw:
-      return "1/2-1/2";
-    case PgnResult::Unknown:
-      return "*";
-    case PgnResult::None:
-      return "";
-  }
-  return "";
-}
-
-/// Reads a result as written in a termination marker or a Result tag ("1-0", "0-1",
-/// "1/2-1/2", "½-½", "*"); anything else is PgnResult::None.
-inline PgnResult parse_pgn_result(std::string_view s) noexcept {
-  if (s == "1-0") return PgnResult::WhiteWins;
-  if (s == "0-1") return PgnResult::BlackWins;
-  if (s == "1/2-1/2" || s == "\xC2\xBD-\xC2\xBD") return PgnResult::Draw;
-  if (s == "*") return PgnResult::Unknown;
-  return PgnResult::None;
-}
 
 /// What is wrong in a PGN game (an error) or worth a note (a warning).
 enum class PgnErrorKind : std::uint8_t {
@@ -176,7 +141,9 @@ struct PgnGame {
   Position start = Position::startpos();
   /// The moves of the game.
   PgnLine main_line;
-  PgnResult result = PgnResult::None;  ///< the termination marker
+  /// The termination marker; none if the movetext ends without one ('*' is
+  /// GameResult::Ongoing).
+  std::optional<GameResult> result;
   /// What was read but worth a note (the game itself is good).
   std::vector<PgnError> warnings;
 
@@ -217,7 +184,7 @@ struct PgnGame {
     main_line.nags_before.clear();
     main_line.comments_before.clear();
     main_line.moves.clear();
-    result = PgnResult::None;
+    result.reset();
     warnings.clear();
   }
 };

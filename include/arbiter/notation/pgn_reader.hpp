@@ -51,7 +51,7 @@
 //     Variant "Standard", "chess", "normal", "From Position" are standard chess; any
 //     other variant is an error.
 //   - A game whose movetext ends without a result is read, with a MissingResult warning
-//     and PgnResult::None (with PgnOptions::require_result it is an error). The movetext
+//     and no result (with PgnOptions::require_result it is an error). The movetext
 //     ends at the end of the input, at a `[`, and after a blank line at `1.` (once the
 //     game is past move 1) or at a character that cannot begin a movetext token. After a
 //     blank line, an Event tag or a tag already seen ends a game that has tags and no
@@ -168,7 +168,7 @@ class PgnVisitor {
   /// The end of the current variation.
   virtual void end_variation() {}
   /// The game termination marker.
-  virtual void result(PgnResult /*result*/) {}
+  virtual void result(GameResult /*result*/) {}
   /// The game was read completely.
   virtual void end_game() {}
   /// The game could not be read (the reader skips to the next one).
@@ -939,7 +939,7 @@ class PgnReader {
     setup_.clear();
     variant_.clear();
     has_fen_ = false;
-    result_tag_ = PgnResult::None;
+    result_tag_.reset();
     depth_ = 0;
     has_prev_ = false;
     has_move_ = false;
@@ -965,7 +965,7 @@ class PgnReader {
     if (tags_end_game_)
       return end_without_result(v, line_, column(cur_), "the tag pairs of the next game");
 
-    PgnResult result = PgnResult::None;
+    std::optional<GameResult> result;
     bool number_pending = false;  // a move number was read, its move not yet
     for (;;) {
       skip_space();
@@ -988,8 +988,8 @@ class PgnReader {
         const char c0 = t[0];
         std::size_t from = 0;
         if ((c0 >= '0' && c0 <= '9') || c0 == '\xC2') {
-          const PgnResult r = parse_pgn_result(t);
-          if (r != PgnResult::None) {
+          const std::optional<GameResult> r = parse_pgn_result(t);
+          if (r) {
             if (depth_ > 0) return unterminated_variation("the result " + std::string(t));
             result = r;
             break;
@@ -1052,7 +1052,7 @@ class PgnReader {
         case '*':
           ++cur_;
           if (depth_ > 0) return unterminated_variation("the result *");
-          result = PgnResult::Unknown;
+          result = GameResult::Ongoing;
           break;
         case '$': {
           ++cur_;
@@ -1099,10 +1099,10 @@ class PgnReader {
       }
       break;  // '*'
     }
-    if (number_pending && result == PgnResult::None && !more())
+    if (number_pending && !result && !more())
       return fail_here(PgnErrorKind::UnexpectedEnd,
                        "the input ends after a move number (truncated?)");
-    if (result == PgnResult::None) {
+    if (!result) {
       if (!more()) return end_without_result(v, line_, column(cur_), "the end of the input");
     }
     finish_game(v, result);
@@ -1117,16 +1117,16 @@ class PgnReader {
       return fail(PgnErrorKind::MissingResult, line, col, std::move(message));
     }
     warn(v, PgnErrorKind::MissingResult, line, col, std::move(message));
-    finish_game(v, PgnResult::None);
+    finish_game(v, std::nullopt);
     return true;
   }
 
-  void finish_game(PgnVisitor& v, PgnResult result) {
-    if (result != PgnResult::None && result_tag_ != PgnResult::None && result != result_tag_)
+  void finish_game(PgnVisitor& v, std::optional<GameResult> result) {
+    if (result && result_tag_ && result != result_tag_)
       warn(v, PgnErrorKind::ResultMismatch, line_, column(cur_),
-           std::string("termination marker ") + to_string(result) +
-               " differs from the Result tag " + to_string(result_tag_));
-    if (result != PgnResult::None) v.result(result);
+           std::string("termination marker ") + to_pgn(result) + " differs from the Result tag " +
+               to_pgn(result_tag_));
+    if (result) v.result(*result);
     plies_ += game_plies_;
   }
 
@@ -1341,7 +1341,7 @@ class PgnReader {
   bool has_fen_ = false;
   std::uint64_t fen_line_ = 0, fen_column_ = 0, setup_line_ = 0, setup_column_ = 0;
   std::uint64_t variant_line_ = 0, variant_column_ = 0;
-  PgnResult result_tag_ = PgnResult::None;
+  std::optional<GameResult> result_tag_;
   Position pos_ = Position::startpos(), prev_ = Position::startpos();
   bool has_prev_ = false;
   Move last_move_ = Move::none();  // the move from prev_ to pos_, when has_prev_
@@ -1411,7 +1411,7 @@ class PgnGameBuilder final : public PgnVisitor {
     line_ = stack_.back();
     stack_.pop_back();
   }
-  void result(PgnResult result) override { game_.result = result; }
+  void result(GameResult result) override { game_.result = result; }
   void warning(const PgnError& w) override { game_.warnings.push_back(w); }
 
  private:

@@ -225,11 +225,9 @@ inline Result<void, PgnWriteError> write_pgn_line(PgnLineWriter& w, const PgnLin
 inline Result<void, PgnWriteError> write_pgn(const PgnGame& game, std::string& out,
                                              const PgnWriteOptions& options = {}) {
   // The result: the termination marker, else the Result tag, else "*".
-  PgnResult marker = game.result;
-  const PgnResult tag_result = parse_pgn_result(detail::trim(game.tag("Result")));
-  if (marker == PgnResult::None)
-    marker = tag_result != PgnResult::None ? tag_result : PgnResult::Unknown;
-  const PgnResult tag_value = tag_result != PgnResult::None ? tag_result : marker;
+  const std::optional<GameResult> tag_result = parse_pgn_result(detail::trim(game.tag("Result")));
+  const GameResult marker = game.result ? *game.result : tag_result.value_or(GameResult::Ongoing);
+  const GameResult tag_value = tag_result.value_or(marker);
 
   static constexpr const char* roster[7] = {"Event", "Site",  "Date",  "Round",
                                             "White", "Black", "Result"};
@@ -238,7 +236,7 @@ inline Result<void, PgnWriteError> write_pgn(const PgnGame& game, std::string& o
     out += name;
     out += ' ';
     if (std::string_view(name) == "Result") {
-      detail::append_pgn_string(out, to_string(tag_value));
+      detail::append_pgn_string(out, to_pgn(tag_value));
     } else if (const PgnTag* t = game.find_tag(name)) {
       detail::append_pgn_string(out, t->value);
     } else {
@@ -285,7 +283,7 @@ inline Result<void, PgnWriteError> write_pgn(const PgnGame& game, std::string& o
   std::string scratch;
   Result<void, PgnWriteError> written =
       detail::write_pgn_line(w, game.main_line, game.start, options, scratch, 0);
-  w.token(to_string(marker));
+  w.token(to_pgn(marker));
   w.end();
   out += '\n';
   return written;
