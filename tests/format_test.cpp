@@ -1076,7 +1076,7 @@ TEST_CASE("explain: what the player to move could claim now", "[explain]") {
 // ----------------------------------------------------------------------------------
 
 #if __has_include(<fmt/format.h>)
-#include <arbiter/format.hpp>
+#include <arbiter/format_rulings.hpp>
 
 TEST_CASE("format: simple types", "[format]") {
   CHECK(fmt::format("{}", Color::White) == "white");

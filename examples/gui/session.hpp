@@ -13,7 +13,7 @@
 #include <fmt/core.h>
 
 #include <arbiter/arbiter.hpp>
-#include <arbiter/format.hpp>
+#include <arbiter/format_rulings.hpp>
 
 #include "texts.hpp"
 

@@ -1,7 +1,9 @@
 #pragma once
-// fmt formatters for arbiter's public types. The only arbiter header that includes fmt
-// (link arbiter::format); it works with fmt 9, 10 and 11. The text of explanations
-// comes from explain.hpp, which needs no fmt.
+// fmt formatters for arbiter's chess types. With format_rulings.hpp, the only arbiter
+// headers that include fmt (link arbiter::format); they work with fmt 9, 10 and 11. This
+// one needs only the chess core and notation, so that formatting a Square does not cost
+// the whole library; the formatters of rulings, endings, editions and languages, whose
+// text comes from explain.hpp, are in format_rulings.hpp (which includes this one).
 //
 //   fmt::format("{}", Square::E4)                   "e4"
 //   fmt::format("{}", Move(Square::G1, Square::F3)) "g1f3" (UCI; castling as king takes rook)
@@ -10,25 +12,21 @@
 //   fmt::format("{:u}", pos)                        the same with Unicode figurines
 //   fmt::format("{}", Piece::WhiteKnight)           "N" ("{:u}" "♘", "{:l}" "white knight")
 //   fmt::format("{}", GameResult::Draw)             "1/2-1/2"
-//   fmt::format("{}", Edition::Fide2023)            "FIDE 2023" ("{:ru}" "ФИДЕ 2023")
-//   fmt::format("{}", ruling)                       a one-line summary in English
 //
 // Types shown as a word or a short string (Color, PieceType, Square, Move, CastlingRights,
-// GameResult, Termination, ClaimKind, Inadmissible, GameError, Edition,
-// TimeControl, Language and the error types) take the standard string specifications
-// ("{:>8}", "{:^10}"). Those with names in several languages (Termination, ClaimKind,
-// Inadmissible, GameError, Edition, TimeControl) also take a language code: "{:pt}",
-// "{:es}", "{:ru}" ("{:en}" is the default).
+// GameResult and the error types) take the standard string specifications ("{:>8}",
+// "{:^10}").
 
 #include <fmt/format.h>
 
 #include <string>
 #include <string_view>
 #include <utility>  // std::pair
-#include <vector>
 
-#include "explain.hpp"
 #include "notation/fen.hpp"
+#include "notation/san.hpp"
+#include "notation/uci.hpp"
+#include "termination.hpp"
 
 namespace arbiter {
 namespace detail {
@@ -92,69 +90,9 @@ inline std::string board_diagram(const Position& pos, bool figurines) {
   return s;
 }
 
-/// Plies as a list: "0, 4, 8".
-inline std::string ply_list(const std::vector<GameRecord::Ply>& plies) {
-  std::string s;
-  for (std::size_t i = 0; i < plies.size(); ++i) s += (i ? ", " : "") + std::to_string(plies[i]);
-  return s;
-}
-
-/// A one-line summary of a ruling in English, e.g. "incorrect threefold repetition claim
-/// (9.2.2; the position occurred at plies 0, 4): +120 s to the opponent (9.5.3); must play g8f6".
-inline std::string ruling_summary(const Ruling& r) {
-  std::string s = !r.admissible() ? "inadmissible " : r.correct ? "correct " : "incorrect ";
-  s += to_string(r.kind);
-  s += " claim";
-  if (r.with_intended) s += " with a written move";
-  s += " (";
-  s += *r.article ? r.article : "?";
-  if (!r.admissible()) return s + "): " + to_string(r.inadmissible);
-  if (r.kind == ClaimKind::Threefold) {
-    s += "; the position occurred at plies " + ply_list(r.occurrences);
-  } else {
-    s += "; " + std::to_string(r.halfmoves) + " plies without pawn move or capture since ";
-    s += r.last_reset == HalfmoveClock::none ? std::string("before the start")
-         : r.last_reset == 0                 ? std::string("the start")
-                                             : "ply " + std::to_string(r.last_reset);
-  }
-  s += ")";
-  if (r.correct) return s + ": the game is drawn";
-  s += ": +" + std::to_string(r.opponent_seconds_added) + " s to the opponent (";
-  s += *r.penalty_article ? r.penalty_article : "?";
-  s += ")";
-  if (r.claimant_seconds_after >= 0)
-    s += "; the claimant keeps " + std::to_string(r.claimant_seconds_after) + " s";
-  if (r.must_play != Move::none())
-    s += "; must play " + move_uci(r.must_play);
-  else if (r.must_move_from != Square::None)
-    s += "; must move the piece on " + to_string(r.must_move_from);
-  else if (r.intended_illegal)
-    s += "; any legal move";
-  if (r.counts_as_offer) s += "; stands as a draw offer";
-  return s;
-}
-
 /// Base of the formatters that write a string: the standard string specifications
-/// (fill, alignment, width, precision), and, if `Localized`, a language code instead.
-template <bool Localized>
+/// (fill, alignment, width, precision).
 struct text_formatter : fmt::formatter<fmt::string_view> {
-  Language language = Language::English;
-
-  constexpr auto parse(fmt::format_parse_context& ctx) -> decltype(ctx.begin()) {
-    auto it = ctx.begin();
-    const auto end = ctx.end();
-    if (Localized && end - it >= 2 && (end - it == 2 || it[2] == '}')) {
-      const std::string_view code(&*it, 2);
-      for (Language l : all_languages) {
-        if (code == language_code(l)) {
-          language = l;
-          return it + 2;
-        }
-      }
-    }
-    return fmt::formatter<fmt::string_view>::parse(ctx);
-  }
-
   template <typename FormatContext>
   auto write(std::string_view text, FormatContext& ctx) const -> decltype(ctx.out()) {
     return fmt::formatter<fmt::string_view>::format(fmt::string_view(text.data(), text.size()),
@@ -196,7 +134,7 @@ struct spec_formatter {
 // the file comment; Doxygen leaves them out of the reference.
 /// \cond
 template <>
-struct fmt::formatter<arbiter::Color> : arbiter::detail::text_formatter<false> {
+struct fmt::formatter<arbiter::Color> : arbiter::detail::text_formatter {
   template <typename FormatContext>
   auto format(const arbiter::Color& c, FormatContext& ctx) const -> decltype(ctx.out()) {
     return write(arbiter::detail::color_word(c), ctx);
@@ -204,7 +142,7 @@ struct fmt::formatter<arbiter::Color> : arbiter::detail::text_formatter<false> {
 };
 
 template <>
-struct fmt::formatter<arbiter::PieceType> : arbiter::detail::text_formatter<false> {
+struct fmt::formatter<arbiter::PieceType> : arbiter::detail::text_formatter {
   template <typename FormatContext>
   auto format(const arbiter::PieceType& t, FormatContext& ctx) const -> decltype(ctx.out()) {
     return write(arbiter::detail::piece_type_word(t), ctx);
@@ -234,7 +172,7 @@ struct fmt::formatter<arbiter::Piece> : arbiter::detail::spec_formatter {
 };
 
 template <>
-struct fmt::formatter<arbiter::Square> : arbiter::detail::text_formatter<false> {
+struct fmt::formatter<arbiter::Square> : arbiter::detail::text_formatter {
   template <typename FormatContext>
   auto format(const arbiter::Square& s, FormatContext& ctx) const -> decltype(ctx.out()) {
     return write(arbiter::is_ok(s) ? arbiter::to_string(s) : std::string("-"), ctx);
@@ -244,7 +182,7 @@ struct fmt::formatter<arbiter::Square> : arbiter::detail::text_formatter<false> 
 /// UCI without a position ("g1f3", "e7e8q", "0000" for Move::none()); castling is written
 /// as king takes rook ("e1h1"): to_uci(pos, m) gives the king's two-square move.
 template <>
-struct fmt::formatter<arbiter::Move> : arbiter::detail::text_formatter<false> {
+struct fmt::formatter<arbiter::Move> : arbiter::detail::text_formatter {
   template <typename FormatContext>
   auto format(const arbiter::Move& m, FormatContext& ctx) const -> decltype(ctx.out()) {
     return write(arbiter::detail::move_uci(m), ctx);
@@ -253,7 +191,7 @@ struct fmt::formatter<arbiter::Move> : arbiter::detail::text_formatter<false> {
 
 /// "KQkq" (standard letters; the rooks' files are in the Position), "-" if none.
 template <>
-struct fmt::formatter<arbiter::CastlingRights> : arbiter::detail::text_formatter<false> {
+struct fmt::formatter<arbiter::CastlingRights> : arbiter::detail::text_formatter {
   template <typename FormatContext>
   auto format(const arbiter::CastlingRights& r, FormatContext& ctx) const -> decltype(ctx.out()) {
     return write(arbiter::detail::castling_text(r), ctx);
@@ -282,95 +220,16 @@ struct fmt::formatter<arbiter::Position> : arbiter::detail::spec_formatter {
 };
 
 template <>
-struct fmt::formatter<arbiter::GameResult> : arbiter::detail::text_formatter<false> {
+struct fmt::formatter<arbiter::GameResult> : arbiter::detail::text_formatter {
   template <typename FormatContext>
   auto format(const arbiter::GameResult& r, FormatContext& ctx) const -> decltype(ctx.out()) {
     return write(arbiter::to_pgn(r), ctx);
   }
 };
 
-template <>
-struct fmt::formatter<arbiter::Termination> : arbiter::detail::text_formatter<true> {
-  template <typename FormatContext>
-  auto format(const arbiter::Termination& t, FormatContext& ctx) const -> decltype(ctx.out()) {
-    return write(arbiter::display_name(t, language), ctx);
-  }
-};
-
-template <>
-struct fmt::formatter<arbiter::ClaimKind> : arbiter::detail::text_formatter<true> {
-  template <typename FormatContext>
-  auto format(const arbiter::ClaimKind& k, FormatContext& ctx) const -> decltype(ctx.out()) {
-    return write(arbiter::display_name(k, language), ctx);
-  }
-};
-
-template <>
-struct fmt::formatter<arbiter::Inadmissible> : arbiter::detail::text_formatter<true> {
-  template <typename FormatContext>
-  auto format(const arbiter::Inadmissible& i, FormatContext& ctx) const -> decltype(ctx.out()) {
-    return write(arbiter::describe(i, language), ctx);
-  }
-};
-
-template <>
-struct fmt::formatter<arbiter::GameError> : arbiter::detail::text_formatter<true> {
-  template <typename FormatContext>
-  auto format(const arbiter::GameError& e, FormatContext& ctx) const -> decltype(ctx.out()) {
-    return write(arbiter::describe(e, language), ctx);
-  }
-};
-
-template <>
-struct fmt::formatter<arbiter::Edition> : arbiter::detail::text_formatter<true> {
-  template <typename FormatContext>
-  auto format(const arbiter::Edition& e, FormatContext& ctx) const -> decltype(ctx.out()) {
-    return write(arbiter::display_name(e, language), ctx);
-  }
-};
-
-template <>
-struct fmt::formatter<arbiter::TimeControl> : arbiter::detail::text_formatter<true> {
-  template <typename FormatContext>
-  auto format(const arbiter::TimeControl& tc, FormatContext& ctx) const -> decltype(ctx.out()) {
-    return write(arbiter::display_name(tc, language), ctx);
-  }
-};
-
-/// The language code: "en", "pt", "es", "ru".
-template <>
-struct fmt::formatter<arbiter::Language> : arbiter::detail::text_formatter<false> {
-  template <typename FormatContext>
-  auto format(const arbiter::Language& l, FormatContext& ctx) const -> decltype(ctx.out()) {
-    return write(arbiter::language_code(l), ctx);
-  }
-};
-
-/// "threefold repetition claim by black, on the board" or "... by white, written move g1f3".
-template <>
-struct fmt::formatter<arbiter::Claim> : arbiter::detail::text_formatter<false> {
-  template <typename FormatContext>
-  auto format(const arbiter::Claim& c, FormatContext& ctx) const -> decltype(ctx.out()) {
-    std::string s = std::string(arbiter::to_string(c.kind)) + " claim by " +
-                    arbiter::detail::color_word(c.claimant);
-    s += c.has_intended() ? ", written move " + arbiter::detail::move_uci(c.intended)
-                          : std::string(", on the board");
-    return write(s, ctx);
-  }
-};
-
-/// A one-line summary in English; arbiter::explain() gives the full sentence in four languages.
-template <>
-struct fmt::formatter<arbiter::Ruling> : arbiter::detail::text_formatter<false> {
-  template <typename FormatContext>
-  auto format(const arbiter::Ruling& r, FormatContext& ctx) const -> decltype(ctx.out()) {
-    return write(arbiter::detail::ruling_summary(r), ctx);
-  }
-};
-
 /// "field 2 (side to move), character 10: side to move must be 'w' or 'b'".
 template <>
-struct fmt::formatter<arbiter::FenError> : arbiter::detail::text_formatter<false> {
+struct fmt::formatter<arbiter::FenError> : arbiter::detail::text_formatter {
   template <typename FormatContext>
   auto format(const arbiter::FenError& e, FormatContext& ctx) const -> decltype(ctx.out()) {
     return write(e.message(), ctx);
@@ -378,7 +237,7 @@ struct fmt::formatter<arbiter::FenError> : arbiter::detail::text_formatter<false
 };
 
 template <>
-struct fmt::formatter<arbiter::PositionError> : arbiter::detail::text_formatter<false> {
+struct fmt::formatter<arbiter::PositionError> : arbiter::detail::text_formatter {
   template <typename FormatContext>
   auto format(const arbiter::PositionError& e, FormatContext& ctx) const -> decltype(ctx.out()) {
     return write(arbiter::describe(e), ctx);
@@ -386,7 +245,7 @@ struct fmt::formatter<arbiter::PositionError> : arbiter::detail::text_formatter<
 };
 
 template <>
-struct fmt::formatter<arbiter::SanErrorKind> : arbiter::detail::text_formatter<false> {
+struct fmt::formatter<arbiter::SanErrorKind> : arbiter::detail::text_formatter {
   template <typename FormatContext>
   auto format(const arbiter::SanErrorKind& e, FormatContext& ctx) const -> decltype(ctx.out()) {
     return write(arbiter::describe(e), ctx);
@@ -394,7 +253,7 @@ struct fmt::formatter<arbiter::SanErrorKind> : arbiter::detail::text_formatter<f
 };
 
 template <>
-struct fmt::formatter<arbiter::UciError> : arbiter::detail::text_formatter<false> {
+struct fmt::formatter<arbiter::UciError> : arbiter::detail::text_formatter {
   template <typename FormatContext>
   auto format(const arbiter::UciError& e, FormatContext& ctx) const -> decltype(ctx.out()) {
     return write(arbiter::describe(e), ctx);

@@ -72,12 +72,6 @@ constexpr bool is_draw(Termination t) noexcept {
          t != Termination::TimeForfeit;
 }
 
-<<<<<<< HEAD
-/// The result of a game: still going on, a win for either side, or a draw.
-enum class GameResult : std::uint8_t { Ongoing, WhiteWins, BlackWins, Draw };
-
-/// The result as PGN writes it: `*`, `1-0`, `0-1` or `1/2-1/2`.
-=======
 /// The result of a game, as PGN writes it. Where a result may be missing altogether (a
 /// PGN game without a termination marker), it is a std::optional<GameResult>.
 enum class GameResult : std::uint8_t {
@@ -88,7 +82,6 @@ enum class GameResult : std::uint8_t {
 };
 
 /// "*", "1-0", "0-1" or "1/2-1/2".
->>>>>>> b31e7b6 (One result type: PgnResult merges into GameResult (termination.hpp))
 constexpr const char* to_pgn(GameResult r) noexcept {
   switch (r) {
     case GameResult::Ongoing:
