@@ -9,6 +9,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "process_util.hpp"
 #include "test_util.hpp"
@@ -272,6 +273,143 @@ TEST_CASE("issue 9 defect 6: a tracker refuses what its window field cannot hold
   CHECK(copy->count() == 2);
   const RepetitionTracker<std::uint64_t> copied = t;
   CHECK(copied.count() == 2);
+}
+
+namespace {
+GameRecord record_of(const Position& start, const std::vector<std::string>& uci,
+                     const Rules& rules = Rules{}) {
+  GameRecord record(start, rules);
+  const std::vector<Position> positions = arbiter_test::play_uci(start, uci);
+  for (std::size_t i = 0; i < uci.size(); ++i)
+    record.play(parse_uci(positions[i], uci[i]).value_or(Move::none()));
+  return record;
+}
+
+// The definition: some position up to `ply` ended the game by itself.
+bool ended_by_definition(const GameRecord& record, GameRecord::Ply ply, const Rules& rules) {
+  for (GameRecord::Ply p = 0; p <= ply; ++p)
+    if (automatic_ending(record, p, rules) != Termination::None) return true;
+  return false;
+}
+}  // namespace
+
+TEST_CASE("issue 9 defect 5: available_claims after the game ended offers nothing",
+          "[issue9][claims]") {
+  SECTION("a mate on the board after a hundred plies without pawn move or capture") {
+    // 1.Ra8#: Black is mated (5.1.1) with the fifty moves complete (trusted FEN clock): a
+    // fifty-move claim by Black would be on the board but for the mate.
+    Rules rules;
+    rules.interpretation.trust_fen_halfmove_clock = true;
+    const GameRecord record =
+        record_of(arbiter_test::position("7k/8/6K1/8/8/8/8/R7 w - - 100 80"), {"a1a8"}, rules);
+    REQUIRE(board_ending(record.position()) == Termination::Checkmate);
+    REQUIRE(record.halfmoves() >= HalfmoveClock::claim_threshold);
+    for (const AvailableClaims& c :
+         {available_claims(record, ClaimContext{}, rules),
+          available_claims(record, record.ply(), ClaimContext{}, rules)}) {
+      CHECK_FALSE(c.any());
+      CHECK_FALSE(c.fifty_on_board);
+    }
+    // One ply earlier the game was on, and White could claim.
+    CHECK(available_claims(record, 0, ClaimContext{}, rules).fifty());
+    const Ruling r =
+        evaluate(record, Claim{ClaimKind::FiftyMoves, Color::Black}, ClaimContext{}, rules);
+    CHECK(r.inadmissible == Inadmissible::GameOver);
+  }
+  SECTION("a record that went on past a fivefold repetition (9.6.1)") {
+    std::vector<std::string> line;
+    for (int i = 0; i < 5; ++i) line.insert(line.end(), {"g1f3", "g8f6", "f3g1", "f6g8"});
+    const GameRecord record = record_of(Position::startpos(), line);
+    REQUIRE(automatic_ending(record, 16, Rules{}) == Termination::FivefoldRepetition);
+    REQUIRE(record.count() == 6);  // the start position, a sixth time at ply 20
+    const AvailableClaims after = available_claims(record, ClaimContext{}, Rules{});
+    CHECK_FALSE(after.threefold_on_board);
+    CHECK_FALSE(after.any());
+    // Before the fivefold, the threefold claim was there.
+    CHECK(available_claims(record, 8, ClaimContext{}, Rules{}).threefold_on_board);
+    // Under the 1997 Laws nothing ended by itself: the claim stands at ply 20.
+    Rules rules1997;
+    rules1997.edition = Edition::Fide1997;
+    CHECK(available_claims(record, ClaimContext{}, rules1997).threefold_on_board);
+  }
+  SECTION("the issue's example: 1.f3 e5 2.g4 Qh4#") {
+    const GameRecord record = record_of(Position::startpos(), {"f2f3", "e7e5", "g2g4", "d8h4"});
+    CHECK(available_claims(record, ClaimContext{}, Rules{}).any() == false);
+    const Ruling r =
+        evaluate(record, Claim{ClaimKind::FiftyMoves, Color::White}, ClaimContext{}, Rules{});
+    CHECK(r.inadmissible == Inadmissible::GameOver);
+  }
+}
+
+TEST_CASE("issue 9: ended_automatically agrees with its definition, also after undo",
+          "[issue9][claims]") {
+  // The record notes the first ply of each kind of ending as it is played; the answer
+  // must be the one a scan of every position gives, under every rule of fivefold and
+  // seventy-five moves, at every ply, and again after moves are taken back.
+  Rules rules[3];
+  rules[1].edition = Edition::Fide2014;  // fivefold on consecutive alternate moves
+  rules[2].edition = Edition::Fide1997;  // no automatic draws
+  const char* starts[] = {"3qk3/8/8/8/8/8/8/3QK3 w - - 0 1", "4k3/8/8/8/8/8/2b5/1N2K3 w - - 0 1",
+                          "4k3/3p4/8/8/8/8/3P4/4K3 w - - 140 1"};
+  int ended = 0, checked = 0;
+  for (std::uint32_t seed = 1; seed <= 60; ++seed) {
+    for (const char* fen : starts) {
+      const auto game = arbiter_test::random_game(seed, 220, arbiter_test::position(fen));
+      for (const Rules& base : rules) {
+        Rules r = base;
+        r.interpretation.trust_fen_halfmove_clock = true;
+        GameRecord record(game.positions[0], r);
+        for (std::size_t i = 0; i < game.moves.size(); ++i) {
+          record.play(game.moves[i]);
+          if (i % 7 == 3) {  // take the move back and play it again
+            record.undo();
+            record.play(game.moves[i]);
+          }
+        }
+        for (GameRecord::Ply p = 0; p <= record.ply(); ++p) {
+          const bool expected = ended_by_definition(record, p, r);
+          REQUIRE(ended_automatically(record, p, r) == expected);
+          ended += expected;
+          ++checked;
+        }
+      }
+    }
+  }
+  CHECK(ended > 100);  // the games did end, by every kind
+  CHECK(checked > ended);
+}
+
+TEST_CASE("issue 9: one halfmove counter, HalfmoveClock, kept by the record",
+          "[issue9][halfmove]") {
+  static_assert(std::is_same_v<decltype(GameRecord::Entry::clock), HalfmoveClock>);
+  Rules trust;
+  trust.interpretation.trust_fen_halfmove_clock = true;
+  const Position start = arbiter_test::position("4k3/8/8/8/8/8/4P3/4K1N1 w - - 7 30");
+  const GameRecord record = record_of(start, {"g1f3", "e8d7", "e2e4", "d7e6"}, trust);
+  HalfmoveClock clock = HalfmoveClock::start(7).value_or(HalfmoveClock());
+  for (GameRecord::Ply p = 0; p <= record.ply(); ++p) {
+    if (p > 0) clock.advance(record.position(p - 1).resets_halfmove_clock(record.move(p)));
+    CHECK(record.halfmoves(p) == clock.value());
+    CHECK(record.last_reset(p) == clock.last_reset_ply());
+  }
+  CHECK(record.halfmoves(1) == 8);
+  CHECK(record.last_reset(1) == HalfmoveClock::none);
+  CHECK(record.halfmoves(4) == 1);
+  CHECK(record.last_reset(4) == 3);
+}
+
+TEST_CASE("issue 9: one result type, GameResult, for Game, the audit and PGN", "[issue9][pgn]") {
+  // PgnResult is gone: a PGN game's marker is a GameResult, or none at all.
+  static_assert(std::is_same_v<decltype(PgnGame::result), std::optional<GameResult>>);
+  static_assert(std::is_same_v<decltype(std::declval<const Game&>().result()), GameResult>);
+  for (GameResult r :
+       {GameResult::Ongoing, GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw})
+    CHECK(parse_pgn_result(to_pgn(r)) == r);
+  CHECK(parse_pgn_result("1-0 ") == std::nullopt);
+  // A Game written as PGN carries its result as it is.
+  Game g;
+  for (const char* m : {"f3", "e5", "g4", "Qh4#"}) REQUIRE(g.play_san(m));
+  CHECK(pgn_from_game(g).result == GameResult::BlackWins);
 }
 
 #if defined(ARBITER_CLI_PATH) && !defined(_WIN32)

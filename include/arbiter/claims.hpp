@@ -247,13 +247,18 @@ struct AvailableClaims {
 };
 
 /// What the player to move at `ply` could have claimed, on the history up to it (the
-/// audit asks this of every ply of a finished game).
+/// audit asks this of every ply of a finished game). Nothing once the game has ended: by
+/// an ending the caller reports (context.game_over) or one the record shows, at `ply` or
+/// before it (Article 5, 9.6), whatever the context says.
 inline AvailableClaims available_claims(const GameRecord& record, GameRecord::Ply ply,
                                         const ClaimContext& context, const Rules& rules) {
   AvailableClaims c;
   if (context.game_over) return c;
+  // Whether the game had ended is asked only where something would be claimable (a few
+  // plies of a game), so that the audit's walk over every ply stays cheap.
+  const auto ended = [&] { return ended_automatically(record, ply, rules); };
   if (context.piece_touched && rules.laws().claim_right_lost_by == ClaimRightLostBy::PieceTouched) {
-    c.right_lost = true;
+    c.right_lost = !ended();
     return c;
   }
   const std::int32_t halfmoves = record.halfmoves(ply);
@@ -265,6 +270,7 @@ inline AvailableClaims available_claims(const GameRecord& record, GameRecord::Pl
     for (Move m : legal_moves(pos))
       if (!pos.resets_halfmove_clock(m)) c.fifty_intended.push_back(m);
   }
+  if (c.any() && ended()) return AvailableClaims{};
   return c;
 }
 

@@ -26,6 +26,7 @@
 #include "key.hpp"
 #include "laws.hpp"
 #include "movegen.hpp"
+#include "outcome.hpp"  // can_checkmate
 #include "repetition.hpp"
 
 namespace arbiter {
@@ -42,8 +43,7 @@ class GameRecord {
     /// The position.
     Position position;
     Move move;                 ///< the move that led here (none for the start position)
-    std::int32_t halfmoves;    ///< plies since the last pawn move or capture (per the clock policy)
-    std::int32_t last_reset;   ///< the ply of that last reset, or HalfmoveClock::none
+    HalfmoveClock clock;       ///< plies since the last pawn move or capture, and its ply (9.3)
     std::uint16_t twofold[2];  ///< positions seen twice or more since the last irreversible move,
                                ///< by side to move
   };
@@ -64,11 +64,14 @@ class GameRecord {
     twofold_plies_.clear();
     const std::int32_t clock =
         rules_.interpretation.trust_fen_halfmove_clock ? start.halfmove_clock() : 0;
-    Entry e{start, Move::none(), clock, clock == 0 ? 0 : HalfmoveClock::none, {0, 0}};
+    // A Position's clock is never negative, so the clock always starts.
+    Entry e{start, Move::none(), HalfmoveClock::start(clock).value_or(HalfmoveClock()), {0, 0}};
     entries_.push_back(e);
     // A record must hold every position: a tracker that cannot grow fails loudly, as the
     // vector of entries would.
     if (!tracker_.push(identity_key(start, castling_identity()), true)) detail::tracker_exhausted();
+    first_material_dead_ = first_fivefold_candidate_ = first_seventyfive_ = none;
+    note_endings(0);
   }
 
   /// Makes room for `plies` more moves without reallocating.
@@ -83,10 +86,9 @@ class GameRecord {
     const Entry& prev = entries_.back();
     const bool irreversible = is_irreversible(prev.position, m);
     const bool resets = prev.position.resets_halfmove_clock(m);
-    Entry e{prev.position.play_unchecked(m), m, 0, 0, {prev.twofold[0], prev.twofold[1]}};
+    Entry e{prev.position.play_unchecked(m), m, prev.clock, {prev.twofold[0], prev.twofold[1]}};
     const Ply ply = Ply(entries_.size());
-    e.halfmoves = resets ? 0 : prev.halfmoves + 1;
-    e.last_reset = resets ? std::int32_t(ply) : prev.last_reset;
+    e.clock.advance(resets);
     if (irreversible) e.twofold[0] = e.twofold[1] = 0;
     entries_.push_back(e);
     // A key seen before is confirmed on exact signatures (computed only then), so that a
@@ -99,12 +101,16 @@ class GameRecord {
       ++entries_.back().twofold[index(entries_.back().position.side_to_move())];
       twofold_plies_.push_back(ply);
     }
+    note_endings(ply);
   }
 
   /// Takes the last move back.
   void undo() {
     if (entries_.size() <= 1) return;
     if (!twofold_plies_.empty() && twofold_plies_.back() == ply()) twofold_plies_.pop_back();
+    // The first plies noted are the earliest: only the ply taken back can be one of them.
+    for (Ply* first : {&first_material_dead_, &first_fivefold_candidate_, &first_seventyfive_})
+      if (*first == ply()) *first = none;
     entries_.pop_back();
     tracker_.pop();
   }
@@ -147,12 +153,23 @@ class GameRecord {
   }
 
   /// Plies since the last pawn move or capture, at `ply` (per the clock policy).
-  std::int32_t halfmoves(Ply ply) const noexcept { return entries_[ply].halfmoves; }
+  std::int32_t halfmoves(Ply ply) const noexcept { return entries_[ply].clock.value(); }
   /// Plies since the last pawn move or capture, now.
-  std::int32_t halfmoves() const noexcept { return entries_.back().halfmoves; }
+  std::int32_t halfmoves() const noexcept { return entries_.back().clock.value(); }
   /// The ply of the last pawn move or capture at or before `ply`, or HalfmoveClock::none
   /// if it lies before the start (a trusted FEN clock).
-  std::int32_t last_reset(Ply ply) const noexcept { return entries_[ply].last_reset; }
+  std::int32_t last_reset(Ply ply) const noexcept { return entries_[ply].clock.last_reset_ply(); }
+
+  /// No ply: what the first_* queries answer when nothing of the kind occurred.
+  static constexpr Ply none = ~Ply(0);
+  /// The first ply whose material leaves neither side a checkmate (5.2.2, as
+  /// can_checkmate() judges it), or `none`.
+  Ply first_material_dead() const noexcept { return first_material_dead_; }
+  /// The first ply whose position had occurred five times (a fivefold repetition under
+  /// FivefoldRule::AnyFive; under Consecutive, the first ply worth checking), or `none`.
+  Ply first_fivefold_candidate() const noexcept { return first_fivefold_candidate_; }
+  /// The first ply with 150 plies without pawn move or capture (9.6.2), or `none`.
+  Ply first_seventyfive() const noexcept { return first_seventyfive_; }
 
   /// The count the position after a legal move at `ply` would have (1 if the move is
   /// irreversible): what an intended-move threefold claim needs (9.2.1).
@@ -228,10 +245,25 @@ class GameRecord {
                                                                   : pos.is_irreversible(m);
   }
 
+  // Notes the first ply of each kind that can end a game by itself, so that "had the game
+  // ended by then?" (ended_automatically(), claims.hpp) needs no replay of the record.
+  void note_endings(Ply ply) noexcept {
+    const Entry& e = entries_[ply];
+    if (first_material_dead_ == none && !can_checkmate(e.position, Color::White) &&
+        !can_checkmate(e.position, Color::Black))
+      first_material_dead_ = ply;
+    if (first_fivefold_candidate_ == none && tracker_.count_at(ply) >= 5)
+      first_fivefold_candidate_ = ply;
+    if (first_seventyfive_ == none && e.clock.reached_automatic()) first_seventyfive_ = ply;
+  }
+
   std::vector<Entry> entries_;
   std::vector<Ply> twofold_plies_;  // plies where a position occurred for the second time
   RepetitionTracker<> tracker_;
   Rules rules_;
+  Ply first_material_dead_ = none;
+  Ply first_fivefold_candidate_ = none;
+  Ply first_seventyfive_ = none;
 };
 
 }  // namespace arbiter

@@ -203,13 +203,17 @@ class RepetitionTracker {
   /** @} */
   /// The ply of the current position (the last pushed), counting the first as 0.
   Ply ply() const noexcept { return size_ ? size_ - 1 : none; }
-  /// The key pushed at `ply`; precondition: ply < size().
-  const Key& key_at(Ply ply) const noexcept { return entries_[ply].key; }
+  /// The key pushed at `ply` (precondition: ply < size(), asserted in debug builds).
+  const Key& key_at(Ply ply) const noexcept {
+    ARBITER_ASSERT(ply < size_);
+    return entries_[ply].key;
+  }
   /// The ply of the last irreversible move's position: nothing before it can recur.
   Ply last_irreversible() const noexcept { return window_; }
 
   /// How many times the position at `ply` had occurred by then, itself included.
   Ply count_at(Ply ply) const noexcept {
+    ARBITER_ASSERT(ply < size_);
     const std::uint32_t info = entries_[ply].info;
     return (info & irreversible_bit) ? 1 : info;
   }
@@ -234,6 +238,7 @@ class RepetitionTracker {
   Ply count_if_pushed_at(Ply ply, const Key& key, bool irreversible,
                          Same&& same = Same{}) const noexcept {
     if (irreversible || size_ == 0) return 1;
+    ARBITER_ASSERT(ply < size_);
     const Ply window = window_at(ply);
     for (Ply i = table_[slot_of(key)]; i != none && i >= window; i = entries_[i].previous_in_slot)
       if (i <= ply && entries_[i].key == key && same(i)) return count_at(i) + 1;
@@ -241,12 +246,16 @@ class RepetitionTracker {
   }
 
   /// The ply of the last irreversible move's position as of `ply`.
-  Ply last_irreversible_at(Ply ply) const noexcept { return window_at(ply); }
+  Ply last_irreversible_at(Ply ply) const noexcept {
+    ARBITER_ASSERT(ply < size_);
+    return window_at(ply);
+  }
 
   /// Calls `visit(ply)` for every earlier occurrence of the position at `ply`, latest
   /// first, as evidence for an arbiter. Returns the number of calls.
   template <class Visit, class Same = TrustKeys>
   Ply for_each_earlier_occurrence(Ply ply, Visit&& visit, Same&& same = Same{}) const noexcept {
+    ARBITER_ASSERT(ply < size_);
     Ply n = 0;
     const Ply window = window_at(ply);
     for (Ply i = entries_[ply].previous_in_slot; i != none && i >= window && i < ply;
