@@ -88,6 +88,7 @@ struct localized_formatter : text_formatter {
 }  // namespace detail
 }  // namespace arbiter
 
+/// \cond
 template <>
 struct fmt::formatter<arbiter::Termination> : arbiter::detail::localized_formatter {
   template <typename FormatContext>
@@ -166,3 +167,4 @@ struct fmt::formatter<arbiter::Ruling> : arbiter::detail::text_formatter {
     return write(arbiter::detail::ruling_summary(r), ctx);
   }
 };
+/// \endcond
