@@ -23,6 +23,18 @@
 
 namespace {
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool built_with_address_sanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool built_with_address_sanitizer = true;
+#else
+constexpr bool built_with_address_sanitizer = false;
+#endif
+#else
+constexpr bool built_with_address_sanitizer = false;
+#endif
+
 namespace fs = std::filesystem;
 using arbiter_test::first_difference;
 
@@ -340,7 +352,11 @@ TEST_CASE("cli -j: the output of -j 4 is byte for byte that of -j 1", "[cli][sca
   };
   const std::string four = repeat(4, "four.pgn"), eight = repeat(8, "eight.pgn"),
                     sixteen = repeat(16, "sixteen.pgn");
+  // Peak memory says nothing under AddressSanitizer: its quarantine keeps freed blocks and
+  // its shadow memory grows with them (peaks of 290 to 430 MB that vary from run to run).
+  // The bounds are checked in every build without it (the release stage).
   for (const std::string command : {"audit --json", "pgn", "trace"}) {
+    if (built_with_address_sanitizer) break;
     const long one_small = peak_kib(command + " -j 1 - < " + quote(games));
     const long one_big = peak_kib(command + " -j 1 - < " + quote(eight));
     const long many_small = peak_kib(command + " -j 4 - < " + quote(four));
