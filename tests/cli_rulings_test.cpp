@@ -46,22 +46,9 @@ using nlohmann::json;
 
 // ---- running the tool --------------------------------------------------------------------
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  INFO("reading " << path.string());
-  REQUIRE(in.good());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using arbiter_test::read_file;
 
-void write_file(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  INFO("writing " << path.string());
-  REQUIRE(out.good());
-  out << text;
-  REQUIRE(out.good());
-}
+using arbiter_test::write_file;
 
 // A file of the temporary directory, removed when it goes out of scope.
 class TempFile {

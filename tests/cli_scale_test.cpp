@@ -38,20 +38,8 @@ constexpr bool built_with_address_sanitizer = false;
 namespace fs = std::filesystem;
 using arbiter_test::first_difference;
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  INFO("reading " << path.string());
-  REQUIRE(in.good());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void spill(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  REQUIRE(out.good());
-}
+using arbiter_test::read_file;
+using arbiter_test::write_file;
 
 std::string quote(const std::string& word) {
   std::string q = "'";
@@ -69,7 +57,7 @@ Run tool(const arbiter_test::TempDir& dir, const std::string& args) {
   const std::string err = (dir.path / "stderr.txt").string();
   const arbiter_test::Run r =
       arbiter_test::run_command(quote(ARBITER_CLI_PATH) + " " + args + " 2>" + quote(err));
-  return Run{r.out, slurp(err), r.status};
+  return Run{r.out, read_file(err), r.status};
 }
 
 // Runs a shell command that must succeed (a compressor).
@@ -91,7 +79,7 @@ constexpr Format formats[] = {{"zstd", "zstd -q -c -3"},
 // The committed corpus as one text.
 std::string corpus_text() {
   std::string text;
-  for (const std::string& f : arbiter_test::committed_corpus_files()) text += slurp(f);
+  for (const std::string& f : arbiter_test::committed_corpus_files()) text += read_file(f);
   return text;
 }
 
@@ -104,9 +92,9 @@ std::string compress_pieces(const arbiter_test::TempDir& dir, const Format& form
   std::string all;
   for (std::size_t at = 0; at < text.size(); at += piece) {
     const fs::path in = dir.path / "piece.txt", out = dir.path / "piece.z";
-    spill(in, text.substr(at, piece));
+    write_file(in, text.substr(at, piece));
     shell(std::string(format.compress) + " < " + quote(in.string()) + " > " + quote(out.string()));
-    const std::string z = slurp(out);
+    const std::string z = read_file(out);
     if (sizes) sizes->push_back(z.size());
     all += z;
   }
@@ -296,10 +284,10 @@ TEST_CASE("cli -j: the output of -j 4 is byte for byte that of -j 1", "[cli][sca
   std::string text;
   const std::vector<std::string> corpus = arbiter_test::committed_corpus_files();
   for (int round = 0; round < 2; ++round)
-    text += slurp(corpus[0]) + "\n" + slurp(arbiter_test::data_path("pgn/malformed.pgn")) + "\n" +
-            slurp(corpus[1]) + "\n";
+    text += read_file(corpus[0]) + "\n" + read_file(arbiter_test::data_path("pgn/malformed.pgn")) +
+            "\n" + read_file(corpus[1]) + "\n";
   const std::string games = dir.file("games.pgn", text);
-  const std::string bare = dir.file("bare.pgn", slurp(corpus[0]));
+  const std::string bare = dir.file("bare.pgn", read_file(corpus[0]));
   const std::vector<std::string> commands = {"audit --json",
                                              "audit --no-progress",
                                              "audit --no-progress --no-boards --rules 2009",
@@ -324,7 +312,7 @@ TEST_CASE("cli -j: the output of -j 4 is byte for byte that of -j 1", "[cli][sca
   // dead: FEN lines, one row each in input order (chasolver's positions without their
   // labels, and one unreadable line).
   std::string fen_lines = "not a FEN\n";
-  std::istringstream positions(slurp(arbiter_test::data_path("unwinnable/positions.txt")));
+  std::istringstream positions(read_file(arbiter_test::data_path("unwinnable/positions.txt")));
   int kept = 0;
   for (std::string line; std::getline(positions, line) && kept < 600;)
     if (line.size() > 3 && line[0] != '#') {
@@ -383,11 +371,11 @@ TEST_CASE("cli summarize: shards audited with --first-game merge into the single
   const std::vector<std::string> corpus = arbiter_test::committed_corpus_files();
   // Three shards: the first file cut at a game boundary in two, then the second file; the
   // middle shard with a bad game.
-  const std::string first = slurp(corpus[0]);
+  const std::string first = read_file(corpus[0]);
   const std::size_t cut = first.find("\n[Event ", first.size() / 2) + 1;
   const std::string a = dir.file("a.pgn", first.substr(0, cut));
   const std::string b = dir.file(
-      "b.pgn", first.substr(cut) + "\n" + slurp(arbiter_test::data_path("pgn/malformed.pgn")));
+      "b.pgn", first.substr(cut) + "\n" + read_file(arbiter_test::data_path("pgn/malformed.pgn")));
   const std::string c = corpus[1];
   const Run single = tool(dir, "audit --json -j 1 " + quote(a) + " " + quote(b) + " " + quote(c));
   REQUIRE(single.status == 1);

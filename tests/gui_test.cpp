@@ -50,14 +50,7 @@ int feed_gui(const std::string& args, const std::string& input) {
   return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
 }
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  INFO("reading " << path.string());
-  REQUIRE(in.good());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using arbiter_test::read_file;
 
 // The options on the first line of a script (`# args: ...`), or none.
 std::string script_args(const std::string& script) {

@@ -16,6 +16,25 @@
 
 namespace arbiter_test {
 
+/// The whole file as bytes; the test fails (naming the file) when it cannot be read.
+inline std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  INFO("reading " << path.string());
+  REQUIRE(in.good());
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// Writes text to the file as bytes; the test fails (naming the file) when it cannot.
+inline void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  INFO("writing " << path.string());
+  REQUIRE(out.good());
+  out << text;
+  REQUIRE(out.good());
+}
+
 inline std::string data_path(const std::string& name) {
   return std::string(ARBITER_TEST_DATA_DIR) + "/" + name;
 }
