@@ -611,7 +611,9 @@ TEST_CASE("cli audit: the sample under the 2009 Laws, in Russian (golden)", "[cl
   CHECK(r.err.empty());
   check_golden("audit_sample_2009_ru.txt", r.out);
   CHECK(contains(r.out, "(ФИДЕ 2009, статья 9.2 b)"));
-  CHECK(!contains(r.out, "9.6"));
+  CHECK(!contains(r.out, "9.6.1"));  // no fivefold repetition (9.6 is the dead position)
+  CHECK(!contains(r.out, "Пятикратное"));
+  CHECK(contains(r.out, "(ФИДЕ 2009, статья 5.2 b и 9.6)"));  // 5.2 b repeated as 9.6
   CHECK(contains(r.out, "  threefold_claim  39\n"));
   CHECK(contains(r.out, "  fivefold         0\n"));
   CHECK(contains(r.out,

@@ -216,14 +216,14 @@ TEST_CASE(
 
 // ---------------------------------------------------------------------------------------------
 TEST_CASE(
-    "E2 9.4: a piece touched before claiming makes the claim inadmissible this turn (1997: only a "
-    "move)",
+    "E2 9.4: a piece touched before claiming makes the claim inadmissible this turn (1997-2005: "
+    "only a move, spec 18 #4)",
     "[claims][edge]") {
   // White has the move after 100 plies without pawn move or capture (the FEN clock trusted).
   const char* fen = "4k3/4n3/8/8/8/8/4N3/4K3 w - - 100 80";
-  SECTION("2001 on: inadmissible; touch move applies; the right returns on the next turn") {
-    for (Edition e : {Edition::Fide2001, Edition::Fide2005, Edition::Fide2009, Edition::Fide2014,
-                      Edition::Fide2017, Edition::Fide2018, Edition::Fide2023}) {
+  SECTION("2009 on: inadmissible; touch move applies; the right returns on the next turn") {
+    for (Edition e : {Edition::Fide2009, Edition::Fide2014, Edition::Fide2017, Edition::Fide2018,
+                      Edition::Fide2023}) {
       INFO(laws(e).id);
       Game g(position(fen), trusting(e));
       REQUIRE(g.touch_piece(Color::White, Square::E2));
@@ -250,16 +250,19 @@ TEST_CASE(
       CHECK(g.termination() == Termination::FiftyMoveClaim);
     }
   }
-  SECTION("1997: touching does not forfeit the right; only making the move does") {
-    Game g(position(fen), trusting(Edition::Fide1997));
-    REQUIRE(g.touch_piece(Color::White, Square::E2));
-    CHECK_FALSE(g.available_claims().right_lost);
-    const Ruling r = g.claim(fifty(Color::White));
-    CHECK(r.admissible());
-    CHECK(r.correct);
-    CHECK(str(r.article) == "9.3(b)");
-    CHECK(g.termination() == Termination::FiftyMoveClaim);
-    CHECK(str(g.termination_article()) == "9.3(b)");
+  SECTION("1997, 2001, 2005: touching does not forfeit the right; only making the move does") {
+    for (Edition e : {Edition::Fide1997, Edition::Fide2001, Edition::Fide2005}) {
+      INFO(laws(e).id);
+      Game g(position(fen), trusting(e));
+      REQUIRE(g.touch_piece(Color::White, Square::E2));
+      CHECK_FALSE(g.available_claims().right_lost);
+      const Ruling r = g.claim(fifty(Color::White));
+      CHECK(r.admissible());
+      CHECK(r.correct);
+      CHECK(str(r.article) == "9.3(b)");
+      CHECK(g.termination() == Termination::FiftyMoveClaim);
+      CHECK(str(g.termination_article()) == "9.3(b)");
+    }
   }
   SECTION("1997: once the move is made, the player no longer has the move") {
     Game g(position(fen), trusting(Edition::Fide1997));
@@ -1042,7 +1045,8 @@ TEST_CASE(
       if (e == Edition::Fide1997) {
         CHECK(g.accept_draw(Color::Black));
         CHECK(g.termination() == Termination::Agreement);
-        CHECK(str(g.termination_article()) == "5.2(b)");
+        CHECK(str(g.termination_article()) ==
+              "5.3");  // 1997's Article 5 is unlettered (spec 18 #3)
       }
     }
   }
@@ -1195,7 +1199,7 @@ TEST_CASE(
       CHECK(g.flag_fall(row.flag));
       CHECK(g.termination() == row.t);
       CHECK(g.result() == row.result);
-      CHECK(str(g.termination_article()) == "6.9");  // 1997 too (spec section 18, correction 1)
+      CHECK(str(g.termination_article()) == "6.9");  // 1997 too (spec 18 #1)
     }
   }
 }
@@ -1250,7 +1254,7 @@ TEST_CASE("E26 5.1.2: resigning when the opponent cannot mate: a draw in 2023, a
     const char* article;
   };
   for (const Row& row :
-       {Row{Edition::Fide1997, Termination::Resignation, GameResult::BlackWins, "5.1(b)"},
+       {Row{Edition::Fide1997, Termination::Resignation, GameResult::BlackWins, "5.1"},
         Row{Edition::Fide2009, Termination::Resignation, GameResult::BlackWins, "5.1 b"},
         Row{Edition::Fide2017, Termination::Resignation, GameResult::BlackWins, "5.1.2"},
         Row{Edition::Fide2018, Termination::Resignation, GameResult::BlackWins, "5.1.2"},
@@ -1322,16 +1326,15 @@ TEST_CASE("E28 2001 9.5: the claimant's time at exactly 2:00 or 1:00", "[claims]
 
 // ---------------------------------------------------------------------------------------------
 TEST_CASE(
-    "E29 A.5.4 (2023)/A.4.4 (2017-18): an illegal position left standing after the next move draws "
-    "a rapid "
-    "or blitz game",
+    "E29 A.5.4 (2023)/A.4.4 (2017-18)/A.4(d) (2014): an illegal position left standing after the "
+    "next move draws a rapid or blitz game",
     "[game][edge]") {
   const Edition editions[] = {Edition::Fide1997, Edition::Fide2009, Edition::Fide2014,
                               Edition::Fide2017, Edition::Fide2018, Edition::Fide2023};
   for (Edition e : editions) {
     for (TimeControl tc : {TimeControl::Standard, TimeControl::Rapid, TimeControl::Blitz}) {
       INFO(laws(e).id << " " << to_string(tc));
-      const bool applies = tc != TimeControl::Standard && e >= Edition::Fide2017;
+      const bool applies = tc != TimeControl::Standard && e >= Edition::Fide2014;
       Game g(Position::startpos(), options_for(e, tc));
       play_san(g, {"e4", "e5"});
       const Result<void, GameError> err = g.illegal_position_persisted();
@@ -1339,7 +1342,9 @@ TEST_CASE(
         CHECK(err);
         CHECK(g.termination() == Termination::IllegalPositionDraw);
         CHECK(g.result() == GameResult::Draw);
-        CHECK(str(g.termination_article()) == (e == Edition::Fide2023 ? "A.5.4" : "A.4.4"));
+        CHECK(str(g.termination_article()) == (e == Edition::Fide2023   ? "A.5.4"
+                                               : e == Edition::Fide2014 ? "A.4(d)"
+                                                                        : "A.4.4"));
         CHECK(g.play_san("Nf3").error() == GameError::GameOver);
       } else {
         CHECK(err.error() == GameError::NotApplicable);

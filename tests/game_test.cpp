@@ -119,7 +119,8 @@ TEST_CASE("game: the agreement article in each edition", "[game]") {
     Edition e;
     const char* article;
   };
-  for (const Row& r : {Row{Edition::Fide1997, "5.2(b)"}, Row{Edition::Fide2001, "5.2(c)"},
+  // 1997's Article 5 has no lettered items: agreement is 5.3 (spec 18 #3).
+  for (const Row& r : {Row{Edition::Fide1997, "5.3"}, Row{Edition::Fide2001, "5.2(c)"},
                        Row{Edition::Fide2009, "5.2 c"}, Row{Edition::Fide2014, "5.2 c"},
                        Row{Edition::Fide2018, "5.2.3"}}) {
     INFO(laws(r.e).id);
@@ -173,7 +174,7 @@ TEST_CASE(
     REQUIRE(g.touch_piece(Color::Black, Square::B8));
     CHECK(g.accept_draw(Color::Black));
     CHECK(g.termination() == Termination::Agreement);
-    CHECK(str(g.termination_article()) == "5.2(b)");
+    CHECK(str(g.termination_article()) == "5.3");  // spec 18 #3
   }
   SECTION(
       "an offer made during the opponent's thinking time is valid; the opponent's touch rejects "
@@ -554,8 +555,8 @@ TEST_CASE("game: available_claims: the right is lost for this turn once a piece 
     REQUIRE(g.available_claims().threefold());
     REQUIRE(g.touch_piece(Color::Black, Square::F6));
     const AvailableClaims c = g.available_claims();
-    if (e == Edition::Fide1997) {
-      // 1997: only making the move forfeits the right.
+    if (e <= Edition::Fide2005) {
+      // 1997 to 2005: only making the move forfeits the right (spec 18 #4).
       CHECK_FALSE(c.right_lost);
       CHECK(c.threefold());
     } else {

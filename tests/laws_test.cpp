@@ -7,6 +7,7 @@
 // holds the library's presumption.
 
 #include <string>
+#include <vector>
 
 #include "test_util.hpp"
 
@@ -27,7 +28,7 @@ struct SpecRow {
   OfferRejectedBy offer_rejected_by;     // spec 13, row 1
   bool claim_is_offer;                   // spec 13, row 2 (2001: "?"; the library presumes no)
   int agreement_min_moves_each;          // spec 13, row 4
-  ClaimRightLostBy claim_right_lost_by;  // spec 5 and 13 (2001/2005 [U], presumed as 2009)
+  ClaimRightLostBy claim_right_lost_by;  // spec 18 #4: by making a move until 2005
   ClaimantDeduction claimant_deduction;  // spec 6.2 (2005 [U], presumed as 2001)
   int bonus_standard, bonus_rapid, bonus_blitz;  // spec 6.2 and 6.3 (cells [U] noted below)
   FivefoldRule fivefold;                         // spec 14 (2014: ConsecutiveAlternate, an option)
@@ -42,11 +43,11 @@ const SpecRow spec_rows[] = {
      ClaimRightLostBy::MoveMade, ClaimantDeduction::HalfAtMost3Min, 180, 180, 180,
      FivefoldRule::None, SeventyFiveRule::None, false},
     {Edition::Fide2001, "FIDE_2001", "2001", OfferRejectedBy::PieceTouched, false, 0,
-     ClaimRightLostBy::PieceTouched, ClaimantDeduction::Table2001, 180, 180, 180,
-     FivefoldRule::None, SeventyFiveRule::None, false},
+     ClaimRightLostBy::MoveMade, ClaimantDeduction::Table2001, 180, 180, 180, FivefoldRule::None,
+     SeventyFiveRule::None, false},
     {Edition::Fide2005, "FIDE_2005", "2005", OfferRejectedBy::PieceTouched, true, 0,
-     ClaimRightLostBy::PieceTouched, ClaimantDeduction::Table2001, 180, 180, 180,
-     FivefoldRule::None, SeventyFiveRule::None, false},
+     ClaimRightLostBy::MoveMade, ClaimantDeduction::Table2001, 180, 180, 180, FivefoldRule::None,
+     SeventyFiveRule::None, false},
     {Edition::Fide2009, "FIDE_2009", "2009", OfferRejectedBy::PieceTouched, true, 0,
      ClaimRightLostBy::PieceTouched, ClaimantDeduction::None, 180, 180, 180, FivefoldRule::None,
      SeventyFiveRule::None, false},
@@ -90,105 +91,74 @@ struct SpecArticles {
   const char* rapid_penalty;
   const char* blitz_penalty;
   const char* illegal_position;
+  const char* dead_position_repeated;  // spec 18 #8: 2009 9.6, 2014 9.7
+  const char* rapid_appendix;          // spec 18 #7: B until 2005, then A
+  const char* blitz_appendix;          // spec 18 #7: C until 2005, then B
 };
 
 // Notes on the spec's section 1 table:
-//  - 1997: agreement 5.2(b), checkmate/stalemate/resignation 5.1(a)/5.2(a)/5.1(b) are [U];
-//    flag fall is 6.9 (spec section 18, correction 1: "6.9. Except where Articles 5.1, 5.2
-//    and 5.3 apply..."); dead position is 9.6 [V]; 9.5 has (a) correct claim and (b)
-//    incorrect claim [V, Spanish seed 004].
-//  - 2001/2005: 9.5 without sub-items [S]; 2005's 9.1 has three sub-items whose numbers the
-//    table does not give, so "9.1" is expected for both the offer and the claim-as-offer.
+//  - 1997, as corrected by section 18 (#1-#3): Article 5 has no lettered items (5.1 mate and
+//    resignation, 5.2 stalemate, 5.3 agreement), flag fall is 6.9; dead position is 9.6 [V];
+//    9.5 has (a) correct claim and (b) incorrect claim [V, Spanish seed 004].
+//  - 2001/2005: 9.5 without sub-items [S]; 2005's 9.1 has three sub-items: the offer 9.1(a)
+//    and "a claim ... shall be considered to be an offer" 9.1(c) (section 18 #6).
 //  - 2009/2014: 9.1 b(1) the offer, 9.1 b(3) a claim is an offer; 9.5 a / 9.5 b.
 //  - 2017/2018: the rapid appendix does not override 9.5.3; blitz B.2 gives 1 minute (6.3);
 //    illegal position A.4.4 (9.3). 2023: A.3 (rapid), B.3 -> A.3 (blitz), A.5.4.
 //  - 4.3 (touch move) is cited by 9.4 from 2009 on [V]; for earlier editions it is presumed.
-const SpecArticles spec_articles[] = {
-    {Edition::Fide1997,
-     "4.3",
-     "5.1(a)",
-     "5.1(b)",
-     "5.2(a)",
-     "9.6",
-     "5.2(b)",
-     "6.9",
-     "9.1",
-     "",
-     "9.2(a)",
-     "9.2(b)",
-     "9.2",
-     "9.3(a)",
-     "9.3(b)",
-     "9.4",
-     "9.5(a)",
-     "9.5(b)",
-     "",
-     "",
-     "",
-     "",
-     ""},
-    {Edition::Fide2001,
-     "4.3",
-     "5.1(a)",
-     "5.1(b)",
-     "5.2(a)",
-     "5.2(b)",
-     "5.2(c)",
-     "6.10",
-     "9.1(a)",
-     "",
-     "9.2(a)",
-     "9.2(b)",
-     "9.2",
-     "9.3(a)",
-     "9.3(b)",
-     "9.4",
-     "9.5",
-     "9.5",
-     "",
-     "",
-     "",
-     "",
-     ""},
-    {Edition::Fide2005,
-     "4.3",
-     "5.1(a)",
-     "5.1(b)",
-     "5.2(a)",
-     "5.2(b)",
-     "5.2(c)",
-     "6.10",
-     "9.1",
-     "9.1",
-     "9.2(a)",
-     "9.2(b)",
-     "9.2",
-     "9.3(a)",
-     "9.3(b)",
-     "9.4",
-     "9.5",
-     "9.5",
-     "",
-     "",
-     "",
-     "",
-     ""},
-    {Edition::Fide2009, "4.3",      "5.1 a", "5.1 b", "5.2 a", "5.2 b", "5.2 c", "6.9",
-     "9.1 b(1)",        "9.1 b(3)", "9.2 a", "9.2 b", "9.2",   "9.3 a", "9.3 b", "9.4",
-     "9.5 a",           "9.5 b",    "",      "",      "",      "",      ""},
-    {Edition::Fide2014, "4.3",      "5.1 a", "5.1 b", "5.2 a", "5.2 b", "5.2 c", "6.9",
-     "9.1 b(1)",        "9.1 b(3)", "9.2 a", "9.2 b", "9.2",   "9.3 a", "9.3 b", "9.4",
-     "9.5 a",           "9.5 b",    "9.6 a", "9.6 b", "",      "",      ""},
-    {Edition::Fide2017, "4.3",     "5.1.1",   "5.1.2",   "5.2.1", "5.2.2", "5.2.3", "6.9",
-     "9.1.2.1",         "9.1.2.3", "9.2.1.1", "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.4",
-     "9.5.2",           "9.5.3",   "9.6.1",   "9.6.2",   "",      "B.2",   "A.4.4"},
-    {Edition::Fide2018, "4.3",     "5.1.1",   "5.1.2",   "5.2.1", "5.2.2", "5.2.3", "6.9",
-     "9.1.2.1",         "9.1.2.3", "9.2.1.1", "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.4",
-     "9.5.2",           "9.5.3",   "9.6.1",   "9.6.2",   "",      "B.2",   "A.4.4"},
-    {Edition::Fide2023, "4.3",     "5.1.1", "5.1.2", "5.2.1", "5.2.2", "5.2.3", "6.9",
-     "9.1.2.1",         "9.1.2.3", "9.2.1", "9.2.2", "9.2.3", "9.3.1", "9.3.2", "9.4",
-     "9.5.2",           "9.5.3",   "9.6.1", "9.6.2", "A.3",   "B.3",   "A.5.4"},
-};
+// The table of spec_articles(): tests/data/laws_articles.tsv, one line per edition.
+const std::vector<SpecArticles>& spec_articles() {
+  static const std::vector<SpecArticles> rows = [] {
+    static std::vector<std::vector<std::string>> texts;  // what the rows point into
+    std::vector<SpecArticles> out;
+    for (const std::string& line :
+         arbiter_test::read_data_lines(arbiter_test::data_path("laws_articles.tsv"))) {
+      std::vector<std::string> cells;
+      for (std::size_t at = 0;;) {
+        const std::size_t tab = line.find('\t', at);
+        const std::string cell = line.substr(at, tab == std::string::npos ? tab : tab - at);
+        cells.push_back(cell == "-" ? std::string() : cell);
+        if (tab == std::string::npos) break;
+        at = tab + 1;
+      }
+      REQUIRE(cells.size() == 26);
+      texts.push_back(std::move(cells));
+    }
+    for (const std::vector<std::string>& cells : texts) {
+      SpecArticles a{};
+      REQUIRE(parse_edition(cells[0], a.edition));
+      const char** fields[] = {&a.touch_move,
+                               &a.checkmate,
+                               &a.resignation,
+                               &a.stalemate,
+                               &a.dead_position,
+                               &a.agreement,
+                               &a.flag_fall,
+                               &a.draw_offer,
+                               &a.claim_is_offer,
+                               &a.threefold_intended,
+                               &a.threefold_on_board,
+                               &a.same_position,
+                               &a.fifty_intended,
+                               &a.fifty_on_board,
+                               &a.right_to_claim_lost,
+                               &a.correct_claim,
+                               &a.incorrect_claim,
+                               &a.fivefold,
+                               &a.seventyfive,
+                               &a.rapid_penalty,
+                               &a.blitz_penalty,
+                               &a.illegal_position,
+                               &a.dead_position_repeated,
+                               &a.rapid_appendix,
+                               &a.blitz_appendix};
+      for (std::size_t i = 0; i < 25; ++i) *fields[i] = cells[i + 1].c_str();
+      out.push_back(a);
+    }
+    return out;
+  }();
+  return rows;
+}
 
 std::string str(const char* s) { return s ? std::string(s) : std::string("<null>"); }
 
@@ -229,7 +199,7 @@ TEST_CASE("laws: every edition's parameters match the spec's tables 13 and 14", 
 }
 
 TEST_CASE("laws: the article numbers of each edition match the spec's section 1", "[laws]") {
-  for (const SpecArticles& want : spec_articles) {
+  for (const SpecArticles& want : spec_articles()) {
     const Articles& got = laws(want.edition).articles;
     INFO(laws(want.edition).id);
     CHECK(str(got.touch_move) == want.touch_move);
@@ -254,6 +224,9 @@ TEST_CASE("laws: the article numbers of each edition match the spec's section 1"
     CHECK(str(got.rapid_penalty) == want.rapid_penalty);
     CHECK(str(got.blitz_penalty) == want.blitz_penalty);
     CHECK(str(got.illegal_position) == want.illegal_position);
+    CHECK(str(got.dead_position_repeated) == want.dead_position_repeated);
+    CHECK(str(got.rapid_appendix) == want.rapid_appendix);
+    CHECK(str(got.blitz_appendix) == want.blitz_appendix);
     // An edition without a rule has no article for it, and the other way round.
     CHECK((*got.fivefold != '\0') == (laws(want.edition).fivefold != FivefoldRule::None));
     CHECK((*got.seventyfive != '\0') == (laws(want.edition).seventyfive != SeventyFiveRule::None));
@@ -262,7 +235,7 @@ TEST_CASE("laws: the article numbers of each edition match the spec's section 1"
 }
 
 TEST_CASE("laws: article_of(Termination) for every edition", "[laws]") {
-  for (const SpecArticles& a : spec_articles) {
+  for (const SpecArticles& a : spec_articles()) {
     const Laws& l = laws(a.edition);
     INFO(l.id);
     CHECK(str(article_of(Termination::None, l)).empty());
@@ -288,6 +261,7 @@ TEST_CASE("laws: article_of(Termination) for every edition", "[laws]") {
   CHECK(str(article_of(Termination::FivefoldRepetition, laws(Edition::Fide2014))) == "9.6 a");
   CHECK(str(article_of(Termination::SeventyFiveMoves, laws(Edition::Fide2017))) == "9.6.2");
   CHECK(str(article_of(Termination::TimeForfeit, laws(Edition::Fide2005))) == "6.10");
+  CHECK(str(article_of(Termination::TimeForfeit, laws(Edition::Fide1997))) == "6.9");
   CHECK(str(article_of(Termination::IllegalPositionDraw, laws(Edition::Fide2018))) == "A.4.4");
 }
 
@@ -345,7 +319,7 @@ TEST_CASE(
 
 TEST_CASE("laws: the article that sets the penalty, by time control (9.5.3, A.3, B.2, B.3)",
           "[laws]") {
-  for (const SpecArticles& a : spec_articles) {
+  for (const SpecArticles& a : spec_articles()) {
     for (TimeControl tc : all_time_controls) {
       for (bool literal : {false, true}) {
         INFO(laws(a.edition).id << " " << to_string(tc) << " literal B.2 " << literal);
@@ -519,5 +493,5 @@ TEST_CASE("laws: the tables are usable at compile time", "[laws]") {
   CHECK(all_editions[0] == Edition::Fide1997);  // the list used above covers every edition
   CHECK(sizeof(all_editions) / sizeof(all_editions[0]) == std::size_t(edition_count));
   CHECK(sizeof(spec_rows) / sizeof(spec_rows[0]) == std::size_t(edition_count));
-  CHECK(sizeof(spec_articles) / sizeof(spec_articles[0]) == std::size_t(edition_count));
+  CHECK(spec_articles().size() == std::size_t(edition_count));
 }

@@ -189,6 +189,12 @@ class GameAuditor {
         Finding& f = add(t, ply, article_of(t, rules_.laws()));
         if (t == Termination::FivefoldRepetition) f.occurrences = record_.occurrences(ply);
       }
+      // Both conditions of 9.6 at once (a fifth occurrence on the 150th ply): both reported.
+      if (t == Termination::FivefoldRepetition &&
+          is_seventyfive(record_, ply, rules_.seventyfive()) &&
+          !extend(Termination::SeventyFiveMoves, ply))
+        add(Termination::SeventyFiveMoves, ply,
+            article_of(Termination::SeventyFiveMoves, rules_.laws()));
       if (audit_.ending == Termination::None) {
         audit_.ending = t;
         audit_.end_ply = ply;

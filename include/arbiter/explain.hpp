@@ -1151,6 +1151,15 @@ inline std::string explain(Termination termination, GameResult result, const Rul
                            ExplainOptions options = {}, std::string_view article = {}) {
   const detail::Explainer x(options, rules);
   if (article.empty()) article = article_of(termination, rules.laws());
+  // 2009 and 2014 repeat the dead-position draw of 5.2 b in Article 9 (9.6, 9.7): both cited.
+  std::string both_articles;
+  const Articles& articles = rules.laws().articles;
+  if (termination == Termination::DeadPosition && *articles.dead_position_repeated &&
+      article == articles.dead_position) {
+    both_articles =
+        std::string(article) + x.msg(Message::ListAnd) + articles.dead_position_repeated;
+    article = both_articles;
+  }
   const Color winner = result == GameResult::BlackWins ? Color::Black : Color::White;
   const Message capital[2] = {Message::WhiteCapital, Message::BlackCapital};
   const std::string edition = x.edition();

@@ -5,8 +5,11 @@
 // offer is rejected, whether a claim is an offer, how the right to claim is lost, what
 // an incorrect claim costs, which automatic draws exist, and the article number each
 // rule has in that edition. The values follow the project's rules specification
-// (docs/fide-draw-rules.md, sections 1, 13 and 14); where the Laws are open, the
-// choice is an option in Interpretation with the specification's default.
+// (docs/fide-draw-rules.md, sections 1, 13 and 14, as corrected by its section 18:
+// 1997 Article 5 unlettered and flag fall 6.9; the right to claim lost by making a move
+// until 2005; 2005's 9.1(a) and 9.1(c); rapid and blitz in Appendices B and C until 2005;
+// the 2014 illegal-position draw A.4(d) and dead position repeated as 9.7); where the Laws
+// are open, the choice is an option in Interpretation with the specification's default.
 
 #include <cstdint>
 #include <string_view>
@@ -83,6 +86,10 @@ struct Articles {
   const char* blitz_penalty;  ///< the appendix article that sets the blitz penalty ("" if none)
   const char*
       illegal_position;  ///< rapid/blitz: illegal position left standing is a draw ("" if none)
+  const char* dead_position_repeated;  ///< the dead-position draw repeated in Article 9 (2009:
+                                       ///< 9.6, 2014: 9.7; "" if not, or not verified)
+  const char* rapid_appendix;          ///< the appendix of the rapidplay rules ("B" to 2005, "A")
+  const char* blitz_appendix;          ///< the appendix of the blitz rules ("C" to 2005, "B")
 };
 
 /// One edition of the Laws, as the library applies it.
@@ -122,43 +129,51 @@ inline constexpr Laws laws_table[edition_count] = {
   {Edition::Fide1997, "FIDE_1997", "FIDE Laws of Chess, 1 July 1997",
    OfferRejectedBy::MoveMade, false, 0, ClaimRightLostBy::MoveMade, ClaimantDeduction::HalfAtMost3Min,
    {180, 180, 180}, FivefoldRule::None, SeventyFiveRule::None, false,
-   {"4.3", "5.1(a)", "5.1(b)", "5.2(a)", "9.6", "5.2(b)", "6.9", "9.1", "",
-    "9.2(a)", "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5(a)", "9.5(b)", "", "", "", "", ""}},
+   {"4.3", "5.1", "5.1", "5.2", "9.6", "5.3", "6.9", "9.1", "",
+    "9.2(a)", "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5(a)", "9.5(b)", "", "", "", "", "",
+    "", "B", "C"}},
   {Edition::Fide2001, "FIDE_2001", "FIDE Laws of Chess, 1 July 2001",
-   OfferRejectedBy::PieceTouched, false, 0, ClaimRightLostBy::PieceTouched, ClaimantDeduction::Table2001,
+   OfferRejectedBy::PieceTouched, false, 0, ClaimRightLostBy::MoveMade, ClaimantDeduction::Table2001,
    {180, 180, 180}, FivefoldRule::None, SeventyFiveRule::None, false,
    {"4.3", "5.1(a)", "5.1(b)", "5.2(a)", "5.2(b)", "5.2(c)", "6.10", "9.1(a)", "",
-    "9.2(a)", "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5", "9.5", "", "", "", "", ""}},
+    "9.2(a)", "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5", "9.5", "", "", "", "", "",
+    "", "B", "C"}},
   {Edition::Fide2005, "FIDE_2005", "FIDE Laws of Chess, 1 July 2005",
-   OfferRejectedBy::PieceTouched, true, 0, ClaimRightLostBy::PieceTouched, ClaimantDeduction::Table2001,
+   OfferRejectedBy::PieceTouched, true, 0, ClaimRightLostBy::MoveMade, ClaimantDeduction::Table2001,
    {180, 180, 180}, FivefoldRule::None, SeventyFiveRule::None, false,
-   {"4.3", "5.1(a)", "5.1(b)", "5.2(a)", "5.2(b)", "5.2(c)", "6.10", "9.1", "9.1",
-    "9.2(a)", "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5", "9.5", "", "", "", "", ""}},
+   {"4.3", "5.1(a)", "5.1(b)", "5.2(a)", "5.2(b)", "5.2(c)", "6.10", "9.1(a)", "9.1(c)",
+    "9.2(a)", "9.2(b)", "9.2", "9.3(a)", "9.3(b)", "9.4", "9.5", "9.5", "", "", "", "", "",
+    "", "B", "C"}},
   {Edition::Fide2009, "FIDE_2009", "FIDE Laws of Chess, 1 July 2009",
    OfferRejectedBy::PieceTouched, true, 0, ClaimRightLostBy::PieceTouched, ClaimantDeduction::None,
    {180, 180, 180}, FivefoldRule::None, SeventyFiveRule::None, false,
    {"4.3", "5.1 a", "5.1 b", "5.2 a", "5.2 b", "5.2 c", "6.9", "9.1 b(1)", "9.1 b(3)",
-    "9.2 a", "9.2 b", "9.2", "9.3 a", "9.3 b", "9.4", "9.5 a", "9.5 b", "", "", "", "", ""}},
+    "9.2 a", "9.2 b", "9.2", "9.3 a", "9.3 b", "9.4", "9.5 a", "9.5 b", "", "", "", "", "",
+    "9.6", "A", "B"}},
   {Edition::Fide2014, "FIDE_2014", "FIDE Laws of Chess, 1 July 2014",
    OfferRejectedBy::PieceTouched, true, 0, ClaimRightLostBy::PieceTouched, ClaimantDeduction::None,
    {120, 120, 120}, FivefoldRule::ConsecutiveAlternate, SeventyFiveRule::Last75, false,
    {"4.3", "5.1 a", "5.1 b", "5.2 a", "5.2 b", "5.2 c", "6.9", "9.1 b(1)", "9.1 b(3)",
-    "9.2 a", "9.2 b", "9.2", "9.3 a", "9.3 b", "9.4", "9.5 a", "9.5 b", "9.6 a", "9.6 b", "", "", ""}},
+    "9.2 a", "9.2 b", "9.2", "9.3 a", "9.3 b", "9.4", "9.5 a", "9.5 b", "9.6 a", "9.6 b", "", "", "A.4(d)",
+    "9.7", "A", "B"}},
   {Edition::Fide2017, "FIDE_2017", "FIDE Laws of Chess, 1 July 2017",
    OfferRejectedBy::PieceTouched, true, 1, ClaimRightLostBy::PieceTouched, ClaimantDeduction::None,
    {120, 120, 60}, FivefoldRule::AnyFive, SeventyFiveRule::AnySeries75, false,
    {"4.3", "5.1.1", "5.1.2", "5.2.1", "5.2.2", "5.2.3", "6.9", "9.1.2.1", "9.1.2.3",
-    "9.2.1.1", "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.4", "9.5.2", "9.5.3", "9.6.1", "9.6.2", "", "B.2", "A.4.4"}},
+    "9.2.1.1", "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.4", "9.5.2", "9.5.3", "9.6.1", "9.6.2", "", "B.2", "A.4.4",
+    "", "A", "B"}},
   {Edition::Fide2018, "FIDE_2018", "FIDE Laws of Chess, 1 January 2018",
    OfferRejectedBy::PieceTouched, true, 1, ClaimRightLostBy::PieceTouched, ClaimantDeduction::None,
    {120, 120, 60}, FivefoldRule::AnyFive, SeventyFiveRule::AnySeries75, false,
    {"4.3", "5.1.1", "5.1.2", "5.2.1", "5.2.2", "5.2.3", "6.9", "9.1.2.1", "9.1.2.3",
-    "9.2.1.1", "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.4", "9.5.2", "9.5.3", "9.6.1", "9.6.2", "", "B.2", "A.4.4"}},
+    "9.2.1.1", "9.2.1.2", "9.2.2", "9.3.1", "9.3.2", "9.4", "9.5.2", "9.5.3", "9.6.1", "9.6.2", "", "B.2", "A.4.4",
+    "", "A", "B"}},
   {Edition::Fide2023, "FIDE_2023", "FIDE Laws of Chess, 1 January 2023",
    OfferRejectedBy::PieceTouched, true, 1, ClaimRightLostBy::PieceTouched, ClaimantDeduction::None,
    {120, 60, 60}, FivefoldRule::AnyFive, SeventyFiveRule::AnySeries75, true,
    {"4.3", "5.1.1", "5.1.2", "5.2.1", "5.2.2", "5.2.3", "6.9", "9.1.2.1", "9.1.2.3",
-    "9.2.1", "9.2.2", "9.2.3", "9.3.1", "9.3.2", "9.4", "9.5.2", "9.5.3", "9.6.1", "9.6.2", "A.3", "B.3", "A.5.4"}},
+    "9.2.1", "9.2.2", "9.2.3", "9.3.1", "9.3.2", "9.4", "9.5.2", "9.5.3", "9.6.1", "9.6.2", "A.3", "B.3", "A.5.4",
+    "", "A", "B"}},
 };
 // clang-format on
 }  // namespace detail
@@ -306,6 +321,14 @@ struct Rules {
         return seconds_left;  // 1:00 or less: unchanged
     }
     return seconds_left;
+  }
+  /// The appendix of the Laws for this time control ("" for standard play): rapidplay B and
+  /// blitz C until 2005, rapid A and blitz B from 2009 (spec section 18 #7).
+  constexpr const char* appendix() const noexcept {
+    const Articles& a = laws().articles;
+    return time_control == TimeControl::Rapid   ? a.rapid_appendix
+           : time_control == TimeControl::Blitz ? a.blitz_appendix
+                                                : "";
   }
   /// The article that sets the incorrect-claim penalty for this time control.
   constexpr const char* penalty_article() const noexcept {
