@@ -343,9 +343,9 @@ TEST_CASE("issue 9 defect 5: available_claims after the game ended offers nothin
 
 TEST_CASE("issue 9: ended_automatically agrees with its definition, also after undo",
           "[issue9][claims]") {
-  // The record notes the first ply of each kind of ending as it is played; the answer
-  // must be the one a scan of every position gives, under every rule of fivefold and
-  // seventy-five moves, at every ply, and again after moves are taken back.
+  // ended_automatically() looks at the material only where it can have changed; the
+  // answer must be the one a scan of every position gives, under every rule of fivefold
+  // and seventy-five moves, at every ply, and again after moves are taken back.
   Rules rules[3];
   rules[1].edition = Edition::Fide2014;  // fivefold on consecutive alternate moves
   rules[2].edition = Edition::Fide1997;  // no automatic draws

@@ -41,19 +41,24 @@ inline Termination automatic_ending(const GameRecord& record, GameRecord::Ply pl
 }
 
 /// Whether the game recorded had ended by itself at or before `ply`: some position up to
-/// it ended the game without a claim (Article 5 on the board, 9.6). O(1) but for the
-/// rare fivefold candidates: the record notes the first ply of each kind as it is played.
-/// Before `ply`, mate and stalemate cannot lie (they leave no move), and a dead position
-/// shows in the material at some ply up to `ply`, or else its forced line (E23) runs on
-/// to `ply`, where board_ending() finds it.
+/// it ended the game without a claim (Article 5 on the board, 9.6). Before `ply`, mate and
+/// stalemate cannot lie (they leave no move), and a dead position shows in the material
+/// at some ply up to `ply`, or else its forced line (E23) runs on to `ply`, where
+/// board_ending() finds it. A walk back over the plies: available_claims() asks it only
+/// where a claim exists, so that the record's upkeep of every ply stays as cheap as it was.
 inline bool ended_automatically(const GameRecord& record, GameRecord::Ply ply,
                                 const Rules& rules) noexcept {
   if (automatic_ending(record, ply, rules) != Termination::None) return true;
-  if (record.first_material_dead() < ply) return true;
-  if (rules.seventyfive() != SeventyFiveRule::None && record.first_seventyfive() < ply) return true;
-  if (rules.fivefold() != FivefoldRule::None)
-    for (GameRecord::Ply p = record.first_fivefold_candidate(); p < ply; ++p)
-      if (is_fivefold(record, p, rules.fivefold())) return true;
+  for (GameRecord::Ply p = 0; p < ply; ++p) {
+    // The material changes only by a capture or a promotion, both of which reset the
+    // halfmove clock (9.3): elsewhere it is the previous ply's, already found alive.
+    const Position& pos = record.position(p);
+    if ((p == 0 || record.halfmoves(p) == 0) && !can_checkmate(pos, Color::White) &&
+        !can_checkmate(pos, Color::Black))
+      return true;
+    if (is_fivefold(record, p, rules.fivefold()) || is_seventyfive(record, p, rules.seventyfive()))
+      return true;
+  }
   return false;
 }
 

@@ -270,7 +270,9 @@ inline AvailableClaims available_claims(const GameRecord& record, GameRecord::Pl
     for (Move m : legal_moves(pos))
       if (!pos.resets_halfmove_clock(m)) c.fifty_intended.push_back(m);
   }
-  if (c.any() && ended()) return AvailableClaims{};
+  // One named result on every path, so that it is built in place (NRVO): a second
+  // returned object would copy two MoveLists at every ply of the audit.
+  if (c.any() && ended()) c = AvailableClaims{};
   return c;
 }
 

@@ -70,8 +70,6 @@ class GameRecord {
     // A record must hold every position: a tracker that cannot grow fails loudly, as the
     // vector of entries would.
     if (!tracker_.push(identity_key(start, castling_identity()), true)) detail::tracker_exhausted();
-    first_material_dead_ = first_fivefold_candidate_ = first_seventyfive_ = none;
-    note_endings(0);
   }
 
   /// Makes room for `plies` more moves without reallocating.
@@ -83,14 +81,17 @@ class GameRecord {
   /// Plays a legal move (precondition: is_legal(position(), m), asserted in debug builds).
   void play(Move m) {
     ARBITER_ASSERT(is_legal(position(), m));
-    const Entry& prev = entries_.back();
-    const bool irreversible = is_irreversible(prev.position, m);
-    const bool resets = prev.position.resets_halfmove_clock(m);
-    Entry e{prev.position.play_unchecked(m), m, prev.clock, {prev.twofold[0], prev.twofold[1]}};
+    const bool irreversible = is_irreversible(entries_.back().position, m);
+    const bool resets = entries_.back().position.resets_halfmove_clock(m);
     const Ply ply = Ply(entries_.size());
+    // The new entry starts as a copy of the last (push_back copes with its own element)
+    // and the move is played in place: one copy of the position per ply, not two.
+    entries_.push_back(entries_.back());
+    Entry& e = entries_.back();
+    e.position.play_in_place(m);
+    e.move = m;
     e.clock.advance(resets);
     if (irreversible) e.twofold[0] = e.twofold[1] = 0;
-    entries_.push_back(e);
     // A key seen before is confirmed on exact signatures (computed only then), so that a
     // hash collision can never make a repetition.
     const Result<void, TrackerError> pushed = tracker_.push(
@@ -101,16 +102,12 @@ class GameRecord {
       ++entries_.back().twofold[index(entries_.back().position.side_to_move())];
       twofold_plies_.push_back(ply);
     }
-    note_endings(ply);
   }
 
   /// Takes the last move back.
   void undo() {
     if (entries_.size() <= 1) return;
     if (!twofold_plies_.empty() && twofold_plies_.back() == ply()) twofold_plies_.pop_back();
-    // The first plies noted are the earliest: only the ply taken back can be one of them.
-    for (Ply* first : {&first_material_dead_, &first_fivefold_candidate_, &first_seventyfive_})
-      if (*first == ply()) *first = none;
     entries_.pop_back();
     tracker_.pop();
   }
@@ -159,17 +156,6 @@ class GameRecord {
   /// The ply of the last pawn move or capture at or before `ply`, or HalfmoveClock::none
   /// if it lies before the start (a trusted FEN clock).
   std::int32_t last_reset(Ply ply) const noexcept { return entries_[ply].clock.last_reset_ply(); }
-
-  /// No ply: what the first_* queries answer when nothing of the kind occurred.
-  static constexpr Ply none = ~Ply(0);
-  /// The first ply whose material leaves neither side a checkmate (5.2.2, as
-  /// can_checkmate() judges it), or `none`.
-  Ply first_material_dead() const noexcept { return first_material_dead_; }
-  /// The first ply whose position had occurred five times (a fivefold repetition under
-  /// FivefoldRule::AnyFive; under Consecutive, the first ply worth checking), or `none`.
-  Ply first_fivefold_candidate() const noexcept { return first_fivefold_candidate_; }
-  /// The first ply with 150 plies without pawn move or capture (9.6.2), or `none`.
-  Ply first_seventyfive() const noexcept { return first_seventyfive_; }
 
   /// The count the position after a legal move at `ply` would have (1 if the move is
   /// irreversible): what an intended-move threefold claim needs (9.2.1).
@@ -245,25 +231,10 @@ class GameRecord {
                                                                   : pos.is_irreversible(m);
   }
 
-  // Notes the first ply of each kind that can end a game by itself, so that "had the game
-  // ended by then?" (ended_automatically(), claims.hpp) needs no replay of the record.
-  void note_endings(Ply ply) noexcept {
-    const Entry& e = entries_[ply];
-    if (first_material_dead_ == none && !can_checkmate(e.position, Color::White) &&
-        !can_checkmate(e.position, Color::Black))
-      first_material_dead_ = ply;
-    if (first_fivefold_candidate_ == none && tracker_.count_at(ply) >= 5)
-      first_fivefold_candidate_ = ply;
-    if (first_seventyfive_ == none && e.clock.reached_automatic()) first_seventyfive_ = ply;
-  }
-
   std::vector<Entry> entries_;
   std::vector<Ply> twofold_plies_;  // plies where a position occurred for the second time
   RepetitionTracker<> tracker_;
   Rules rules_;
-  Ply first_material_dead_ = none;
-  Ply first_fivefold_candidate_ = none;
-  Ply first_seventyfive_ = none;
 };
 
 }  // namespace arbiter
