@@ -199,16 +199,20 @@ constexpr Bitboard pawn_attacks_bb(Bitboard pawns) noexcept {
     return shift<-7>(pawns) | shift<-9>(pawns);
 }
 
+// The slider lookups are forced inline: GCC otherwise keeps them out of line (a call, and
+// the check that the tables are built, around two loads and a multiply), and they are the
+// inner step of move generation, SAN reading and every attack test.
+
 /// The squares a bishop on `s` attacks, stopping at the first piece of `occupied` on each line.
-inline Bitboard bishop_attacks(Square s, Bitboard occupied) noexcept {
+ARBITER_FORCE_INLINE Bitboard bishop_attacks(Square s, Bitboard occupied) noexcept {
   return detail::slider_tables().bishop[index(s)].attacks(occupied);
 }
 /// The squares a rook on `s` attacks, stopping at the first piece of `occupied` on each line.
-inline Bitboard rook_attacks(Square s, Bitboard occupied) noexcept {
+ARBITER_FORCE_INLINE Bitboard rook_attacks(Square s, Bitboard occupied) noexcept {
   return detail::slider_tables().rook[index(s)].attacks(occupied);
 }
 /// The squares a queen on `s` attacks: bishop and rook lines together.
-inline Bitboard queen_attacks(Square s, Bitboard occupied) noexcept {
+ARBITER_FORCE_INLINE Bitboard queen_attacks(Square s, Bitboard occupied) noexcept {
   return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
 }
 /// Squares strictly between `a` and `b` if they share a rank, file or diagonal; else empty.

@@ -62,10 +62,69 @@ inline bool is_dead_position(const Position& pos, int forced_plies = 4) noexcept
   return !is_checkmate(next) && is_dead_position(next, forced_plies - 1);
 }
 
+namespace detail {
+
+// Whether the side to move surely has two legal moves or more, found with a few table
+// lookups: what board_ending() asks of every position of every game audited, where the
+// answer is nearly always yes. True is exact; false says nothing (the full count decides).
+//
+// Why true is exact. The side to move is not in check. A move of a piece other than the
+// king, not en passant, changes the board on two squares only: its square `s` is emptied
+// and its destination `t` takes it (removing an enemy piece there, if any). After it the
+// king, still on its square, is attacked only if some enemy piece attacks it: a piece
+// removed attacks nothing, the piece moved is our own, and pawns, knights and kings attack
+// the same squares whatever the occupancy, so the attack is one the move uncovered by
+// emptying `s`: an enemy slider on the line through the king and `s` that moves along it
+// (a rook or queen on a rank or file, a bishop or queen on a diagonal). A piece on no
+// line through the king that holds such a slider (anywhere on it) therefore has only legal
+// moves (3.9: a move is illegal only when it leaves the own king attacked; castling, the
+// king's and en passant moves are not counted here), and its moves are the squares it
+// attacks that hold no piece of its own (a knight, a bishop, a rook, a queen), or the
+// square in front of it when empty (a pawn; a push to the last rank is four moves, counted
+// as one). Different pieces or squares are different moves, so two counted are two legal
+// moves.
+// tests/outcome_test.cpp checks it against the full legal-move count on every position
+// of the corpus and random games.
+inline bool surely_two_legal_moves(const Position& pos) noexcept {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  if (pos.checkers()) return false;
+  const Bitboard occupied = pos.occupied(), own = pos.pieces(us), enemy = pos.pieces(~us);
+  // The lines through the king that hold an enemy slider moving along them.
+  const Bitboard snipers =
+      enemy & ((bishop_attacks(king, 0) & pos.pieces(PieceType::Bishop, PieceType::Queen)) |
+               (rook_attacks(king, 0) & pos.pieces(PieceType::Rook, PieceType::Queen)));
+  Bitboard exposed = 0;
+  for (Bitboard b = snipers; b;) exposed |= line_bb(king, pop_lsb(b));
+  const Bitboard off_lines = ~exposed;  // pieces no move of theirs can expose the king
+  int moves = 0;
+  for (Bitboard b = pos.pieces(us, PieceType::Knight) & off_lines; b;) {
+    moves += popcount(knight_attacks(pop_lsb(b)) & ~own);
+    if (moves >= 2) return true;
+  }
+  const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & off_lines;
+  moves += popcount((us == Color::White ? pawns << 8 : pawns >> 8) & ~occupied);
+  if (moves >= 2) return true;
+  const Bitboard queens = pos.pieces(us, PieceType::Queen);
+  for (Bitboard b = (pos.pieces(us, PieceType::Bishop) | queens) & off_lines; b;) {
+    moves += popcount(bishop_attacks(pop_lsb(b), occupied) & ~own);
+    if (moves >= 2) return true;
+  }
+  for (Bitboard b = (pos.pieces(us, PieceType::Rook) | queens) & off_lines; b;) {
+    moves += popcount(rook_attacks(pop_lsb(b), occupied) & ~own);
+    if (moves >= 2) return true;
+  }
+  return false;
+}
+
+}  // namespace detail
+
 /// The Article 5 ending of a position, if any: Termination::Checkmate first (5.1.1), then
 /// Stalemate (5.2.1), then DeadPosition (5.2.2); Termination::None if the game goes on.
 inline Termination board_ending(const Position& pos) noexcept {
-  const int moves = legal_move_count(pos, 2);  // none, one (a forced move) or more
+  // None, one (a forced move) or more legal moves: the cheap test answers "more" nearly
+  // always, the count otherwise.
+  const int moves = detail::surely_two_legal_moves(pos) ? 2 : legal_move_count(pos, 2);
   if (moves == 0) return pos.in_check() ? Termination::Checkmate : Termination::Stalemate;
   if (!can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black))
     return Termination::DeadPosition;

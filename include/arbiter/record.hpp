@@ -57,6 +57,13 @@ class GameRecord {
     reset(start);
   }
 
+  /// Starts again from `start`, under `rules` (its buffers kept: a record reused from game
+  /// to game allocates nothing once it has held the longest game).
+  void reset(const Position& start, const Rules& rules) {
+    rules_ = rules;
+    reset(start);
+  }
+
   /// Starts again from `start`, under the same rules.
   void reset(const Position& start) {
     entries_.clear();
@@ -78,30 +85,24 @@ class GameRecord {
     if (!tracker_.reserve(plies + 1)) detail::tracker_exhausted();
   }
 
+  /// How many positions the record holds without allocating (what a reused record keeps).
+  std::size_t capacity() const noexcept { return entries_.capacity(); }
+
   /// Plays a legal move (precondition: is_legal(position(), m), asserted in debug builds).
   void play(Move m) {
     ARBITER_ASSERT(is_legal(position(), m));
-    const bool irreversible = is_irreversible(entries_.back().position, m);
-    const bool resets = entries_.back().position.resets_halfmove_clock(m);
-    const Ply ply = Ply(entries_.size());
-    // The new entry starts as a copy of the last (push_back copes with its own element)
-    // and the move is played in place: one copy of the position per ply, not two.
-    entries_.push_back(entries_.back());
-    Entry& e = entries_.back();
-    e.position.play_in_place(m);
-    e.move = m;
-    e.clock.advance(resets);
-    if (irreversible) e.twofold[0] = e.twofold[1] = 0;
-    // A key seen before is confirmed on exact signatures (computed only then), so that a
-    // hash collision can never make a repetition.
-    const Result<void, TrackerError> pushed = tracker_.push(
-        identity_key(entries_.back().position, castling_identity()), irreversible,
-        [this](Ply earlier) { return signature(earlier) == signature(Ply(entries_.size() - 1)); });
-    if (!pushed) detail::tracker_exhausted();
-    if (tracker_.count() == 2) {
-      ++entries_.back().twofold[index(entries_.back().position.side_to_move())];
-      twofold_plies_.push_back(ply);
-    }
+    append(m, nullptr);
+  }
+
+  /// Records a legal move that the caller has already played: `after` is the position it
+  /// leads to (precondition: after == position().play_unchecked(m), asserted in debug
+  /// builds). A PGN reader plays each move to read the next one; this way the move is
+  /// played once (PgnRecorder in record_pgn.hpp).
+  void play(Move m, const Position& after) {
+    ARBITER_ASSERT(is_legal(position(), m) && after == position().play_unchecked(m));
+    if (entries_.size() < entries_.capacity()) return append(m, &after);
+    const Position copy = after;  // growing moves the entries, and `after` may be one of them
+    append(m, &copy);
   }
 
   /// Takes the last move back.
@@ -223,6 +224,35 @@ class GameRecord {
   }
 
  private:
+  // Appends the entry of the legal move `m`: the position `*after` if the caller has it,
+  // else the move played here.
+  void append(Move m, const Position* after) {
+    const bool irreversible = is_irreversible(entries_.back().position, m);
+    const bool resets = entries_.back().position.resets_halfmove_clock(m);
+    const Ply ply = Ply(entries_.size());
+    // The new entry starts as a copy of the last (push_back copes with its own element)
+    // and the move is played in place: one copy of the position per ply, not two.
+    entries_.push_back(entries_.back());
+    Entry& e = entries_.back();
+    if (after)
+      e.position = *after;
+    else
+      e.position.play_in_place(m);
+    e.move = m;
+    e.clock.advance(resets);
+    if (irreversible) e.twofold[0] = e.twofold[1] = 0;
+    // A key seen before is confirmed on exact signatures (computed only then), so that a
+    // hash collision can never make a repetition.
+    const Result<void, TrackerError> pushed = tracker_.push(
+        identity_key(entries_.back().position, castling_identity()), irreversible,
+        [this](Ply earlier) { return signature(earlier) == signature(Ply(entries_.size() - 1)); });
+    if (!pushed) detail::tracker_exhausted();
+    if (tracker_.count() == 2) {
+      ++entries_.back().twofold[index(entries_.back().position.side_to_move())];
+      twofold_plies_.push_back(ply);
+    }
+  }
+
   /// Whether no position before `m` can recur after it. Under the "possible moves"
   /// reading (E12) losing a castling right that could not be exercised changes nothing,
   /// so only a pawn move or a capture (9.3) closes the window there.

@@ -3,13 +3,18 @@
 // a PGN game's main line becomes the record that the claims, the automatic endings and
 // the audit read, replayed once (record_from_pgn), or a Game that goes on from there
 // (game_from_pgn); a Game becomes a PGN game to write (pgn_from_game, then write_pgn).
+// Without a PgnGame at all, PgnRecorder records the main line while a PgnReader reads it:
+// each move resolved once and played once (by the reader), what the audit of a database
+// needs.
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "game.hpp"
 #include "notation/pgn_game.hpp"
+#include "notation/pgn_reader.hpp"
 #include "record.hpp"
 
 namespace arbiter {
@@ -28,6 +33,69 @@ inline GameRecord record_from_pgn(const PgnGame& game, const Rules& rules) {
   }
   return record;
 }
+
+/// A PgnVisitor that records each game's main line into a GameRecord while a PgnReader
+/// reads it, with no PgnGame: the reader resolves each move once and plays it once, and
+/// the record takes the position it played (GameRecord::play(m, after)). Like
+/// record_from_pgn() it records up to the first null move, under the rules given;
+/// variations are read (and checked) by the reader but not recorded. The record is reset
+/// at each game's movetext and keeps its buffers: game after game read into the same
+/// record allocates nothing once it has held the longest game. A command that needs tags
+/// derives from it and overrides tag(); one that overrides begin_game() calls this one.
+class PgnRecorder : public PgnVisitor {
+ public:
+  /// Records into `record` (reset at each game) under `rules`.
+  PgnRecorder(GameRecord& record, const Rules& rules) : record_(record), rules_(rules) {}
+
+  /// A new game: its number noted, no result yet, the main line not yet stopped.
+  void begin_game(std::uint64_t number, std::uint64_t /*line*/) override {
+    number_ = number;
+    result_.reset();
+    depth_ = 0;
+    stopped_ = false;
+    pending_ = Move::none();
+  }
+  /// The record starts again from the game's start position.
+  PgnAction begin_movetext(const Position& start) override {
+    record_.reset(start, rules_);
+    return PgnAction::Continue;
+  }
+  /// A main-line move, recorded when played() gives its position; a null move stops the
+  /// record.
+  void move(const Position& /*before*/, Move move, std::string_view /*san*/) override {
+    if (depth_ != 0 || stopped_) return;
+    stopped_ = !move;  // a null move: nothing after it can be ruled on
+    pending_ = move;
+  }
+  /// The position the last main-line move led to, recorded without playing the move again.
+  void played(const Position& after) override {
+    if (depth_ != 0 || !pending_) return;
+    record_.play(pending_, after);
+    pending_ = Move::none();
+  }
+  /// A variation: read, not recorded.
+  void begin_variation() override { ++depth_; }
+  /// The end of a variation.
+  void end_variation() override { --depth_; }
+  /// The termination marker, kept.
+  void result(GameResult result) override { result_ = result; }
+
+  /// The game's number in the stream (1-based), as begin_game() gave it.
+  std::uint64_t number() const noexcept { return number_; }
+  /// The termination marker read (none if there was none).
+  std::optional<GameResult> result() const noexcept { return result_; }
+  /// The record being built.
+  const GameRecord& record() const noexcept { return record_; }
+
+ private:
+  GameRecord& record_;
+  Rules rules_;
+  std::uint64_t number_ = 0;
+  std::optional<GameResult> result_;
+  std::size_t depth_ = 0;  // variation depth: only depth 0, the main line, is recorded
+  bool stopped_ = false;   // a null move was met on the main line
+  Move pending_ = Move::none();
+};
 
 /// Why a PGN game could not be loaded into a Game: the first move the Game refused.
 struct PgnLoadError {

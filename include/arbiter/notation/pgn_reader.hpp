@@ -7,7 +7,7 @@
 //   bytes (64 KiB): memory use does not
 //   grow with the file (about 5 MB resident for `arbiter pgn` on any input). Each call to
 //   next() reads one game and reports it to a PgnVisitor as events (begin_game, tag,
-//   begin_movetext, move, nag, comment, begin_variation, end_variation, result, end_game;
+//   begin_movetext, move, played, nag, comment, begin_variation, end_variation, result, end_game;
 //   or game_error instead of end_game; warnings in between), or fills a PgnGame. Moves are
 //   resolved against the position with parse_san(), lenient by default
 //   (PgnOptions::strict: the export form only), and replayed with
@@ -158,6 +158,10 @@ class PgnVisitor {
   /// A move as written (`san`, without annotation suffixes), resolved (`move`;
   /// Move::none() for a null move) in the position `before` it.
   virtual void move(const Position& /*before*/, Move /*move*/, std::string_view /*san*/) {}
+  /// Right after move(), the position that move (not a null move) led to: the reader
+  /// played it once, to read the next move, and a visitor keeping the game's history takes
+  /// the position from here instead of playing the move again (PgnRecorder).
+  virtual void played(const Position& /*after*/) {}
   /// A NAG after the last move ($1 to $6 also for the suffixes ! ? !! ?? !? ?!), or
   /// before the first move of a line (Informant style: "($142 12... Nf6)").
   virtual void nag(int /*nag*/) {}
@@ -855,6 +859,7 @@ class PgnReader {
         last_move_ = m;
       }
       pos_.play_in_place(m);
+      v.played(pos_);
     }
     if (depth_ == 0) ++game_plies_;
     has_move_ = true;

@@ -189,8 +189,12 @@ inline Result<void, PgnWriteError> write_pgn_line(PgnLineWriter& w, const PgnLin
                            MoveFilter{square_bb(m.move.to()),
                                       MoveFilter::type_bit(type_of(pos.piece_on(m.move.from())))});
       if (!candidates.contains(m.move)) return fail(error);
-      w.token(to_san(pos, m.move));
+      // The candidates are the moves SAN disambiguates against: generated once, and the
+      // move played once, for the check and mate suffix and for the next move.
       next.play_in_place(m.move);
+      std::string san;  // short enough to stay in the string itself
+      append_san(san, pos, m.move, candidates, next);
+      w.token(san);
     } else {
       Result<Position, MoveError> passed = pos.play_null();
       if (!passed) return fail(error);

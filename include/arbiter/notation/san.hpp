@@ -193,6 +193,67 @@ inline std::string_view strip_suffixes(std::string_view s, int& checks, bool& ma
 
 }  // namespace detail
 
+namespace detail {
+
+/// The legal moves of `pos` that a SAN text of `m` must tell apart from it: those of the
+/// same piece type to the same square (what to_san() disambiguates against).
+inline MoveList san_rivals(const Position& pos, Move m) noexcept {
+  MoveList rivals;
+  if (!m.is_castling() && type_of(pos.piece_on(m.from())) != PieceType::Pawn)
+    generate_legal_moves(
+        pos, rivals,
+        MoveFilter{square_bb(m.to()), MoveFilter::type_bit(type_of(pos.piece_on(m.from())))});
+  return rivals;
+}
+
+/// Appends the SAN of the legal move `m` of `pos` to `out`, given `rivals` (san_rivals(),
+/// or any superset of them among the legal moves of `pos`) and `next`, the position after
+/// `m`: for a writer that has both already (write_pgn), so that nothing is generated or
+/// played twice.
+inline void append_san(std::string& out, const Position& pos, Move m, const MoveList& rivals,
+                       const Position& next, SanLanguage language = SanLanguage::English) {
+  if (m.is_castling()) {
+    out += index(m.to()) > index(m.from()) ? "O-O" : "O-O-O";
+  } else {
+    const PieceType type = type_of(pos.piece_on(m.from()));
+    const bool capture = m.is_en_passant() || pos.piece_on(m.to()) != Piece::None;
+    if (type == PieceType::Pawn) {
+      if (capture) {
+        out += char('a' + file_of(m.from()));
+        out += 'x';
+      }
+    } else {
+      out += letter_of(type, language);
+      bool others = false, same_file = false, same_rank = false;
+      for (Move o : rivals) {
+        if (o == m || o.to() != m.to() || o.is_castling() ||
+            type_of(pos.piece_on(o.from())) != type)
+          continue;
+        others = true;
+        same_file |= file_of(o.from()) == file_of(m.from());
+        same_rank |= rank_of(o.from()) == rank_of(m.from());
+      }
+      if (others) {
+        if (!same_file)
+          out += char('a' + file_of(m.from()));
+        else if (!same_rank)
+          out += char('1' + rank_of(m.from()));
+        else
+          out += to_string(m.from());
+      }
+      if (capture) out += 'x';
+    }
+    out += to_string(m.to());
+    if (m.is_promotion()) {
+      out += '=';
+      out += letter_of(m.promotion_type(), language);
+    }
+  }
+  if (next.in_check()) out += any_legal_move(next) ? "+" : "#";
+}
+
+}  // namespace detail
+
 /// Writes a legal move of `pos` in SAN: piece letter, the least disambiguation (file,
 /// else rank, else both), 'x' for captures, "=Q" for promotions, O-O / O-O-O, and '+'
 /// or '#'.
@@ -200,45 +261,7 @@ inline std::string to_san(const Position& pos, Move m,
                           SanLanguage language = SanLanguage::English) {
   ARBITER_ASSERT(is_legal(pos, m));  // precondition: a legal move of `pos`
   std::string s;
-  if (m.is_castling()) {
-    s = index(m.to()) > index(m.from()) ? "O-O" : "O-O-O";
-  } else {
-    const PieceType type = type_of(pos.piece_on(m.from()));
-    const bool capture = m.is_en_passant() || pos.piece_on(m.to()) != Piece::None;
-    if (type == PieceType::Pawn) {
-      if (capture) {
-        s += char('a' + file_of(m.from()));
-        s += 'x';
-      }
-    } else {
-      s += detail::letter_of(type, language);
-      bool others = false, same_file = false, same_rank = false;
-      MoveList rivals;
-      generate_legal_moves(pos, rivals, MoveFilter{square_bb(m.to()), MoveFilter::type_bit(type)});
-      for (Move o : rivals) {
-        if (o == m || o.to() != m.to() || o.is_castling()) continue;
-        others = true;
-        same_file |= file_of(o.from()) == file_of(m.from());
-        same_rank |= rank_of(o.from()) == rank_of(m.from());
-      }
-      if (others) {
-        if (!same_file)
-          s += char('a' + file_of(m.from()));
-        else if (!same_rank)
-          s += char('1' + rank_of(m.from()));
-        else
-          s += to_string(m.from());
-      }
-      if (capture) s += 'x';
-    }
-    s += to_string(m.to());
-    if (m.is_promotion()) {
-      s += '=';
-      s += detail::letter_of(m.promotion_type(), language);
-    }
-  }
-  const Position next = pos.play_unchecked(m);
-  if (next.in_check()) s += any_legal_move(next) ? "+" : "#";
+  detail::append_san(s, pos, m, detail::san_rivals(pos, m), pos.play_unchecked(m), language);
   return s;
 }
 

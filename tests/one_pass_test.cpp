@@ -1,0 +1,270 @@
+// One pass per move (issue 11): PgnRecorder records a game's main line while the reader
+// reads it, each move resolved and played once, into the same GameRecord that
+// record_from_pgn() builds from a PgnGame; with one record reused from game to game,
+// reading, recording and judging every ply allocate nothing once warmed up. And the cheap
+// test board_ending() asks first at every ply (detail::surely_two_legal_moves) against the
+// full legal-move count.
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "test_util.hpp"
+
+using namespace arbiter;
+
+// ---- a counting allocator ---------------------------------------------------------------
+// The whole test program's operator new counts allocations while a test asks for it (in
+// its own thread). AddressSanitizer brings its own operator new, which this one would
+// replace: under it nothing is replaced and the allocation test is skipped.
+#if defined(__SANITIZE_ADDRESS__)
+#define ARBITER_TEST_COUNTS_ALLOCATIONS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARBITER_TEST_COUNTS_ALLOCATIONS 0
+#endif
+#endif
+#ifndef ARBITER_TEST_COUNTS_ALLOCATIONS
+#define ARBITER_TEST_COUNTS_ALLOCATIONS 1
+#endif
+
+namespace {
+std::atomic<long> allocations{0};
+thread_local bool counting = false;
+}  // namespace
+
+#if ARBITER_TEST_COUNTS_ALLOCATIONS
+void* operator new(std::size_t size) {
+  if (counting) ++allocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#endif
+
+namespace {
+
+// The committed corpus as one text, and the options the audit reads with.
+std::string corpus_text() {
+  std::string all;
+  for (const std::string& file : arbiter_test::committed_corpus_files()) {
+    all += arbiter_test::read_file(file);
+    all += "\n\n";
+  }
+  return all;
+}
+
+PgnOptions audit_reading() {
+  PgnOptions o;
+  o.comments = false;
+  return o;
+}
+
+// What an audit asks of every ply of a record (automatic_ending, available_claims), summed
+// into a number that depends on every answer.
+std::uint64_t judge_every_ply(const GameRecord& record, const Rules& rules) {
+  std::uint64_t sum = 0;
+  for (GameRecord::Ply ply = 0; ply <= record.ply(); ++ply) {
+    sum += std::uint64_t(automatic_ending(record, ply, rules)) * (ply + 1);
+    const AvailableClaims c = available_claims(record, ply, ClaimContext{}, rules);
+    sum += c.threefold_on_board + 2 * c.fifty_on_board + 3 * c.threefold_intended.size() +
+           5 * c.fifty_intended.size();
+  }
+  return sum;
+}
+
+}  // namespace
+
+TEST_CASE("one pass: PgnRecorder builds the record record_from_pgn builds, on the corpus",
+          "[one_pass][pgn]") {
+  const std::string text = corpus_text();
+  for (const bool trust : {false, true}) {
+    Rules rules;
+    rules.interpretation.trust_fen_halfmove_clock = trust;
+    PgnReader whole = PgnReader::from_memory(text, audit_reading());
+    PgnReader streamed = PgnReader::from_memory(text, audit_reading());
+    GameRecord record;  // one record for every game
+    PgnRecorder recorder(record, rules);
+    PgnGame game;
+    std::uint64_t games = 0, plies = 0;
+    for (;;) {
+      const auto a = whole.next(game);
+      const auto b = streamed.next(recorder);
+      REQUIRE(is_end(a) == is_end(b));
+      if (is_end(a)) break;
+      REQUIRE(bool(a) == bool(b));
+      if (!a) continue;
+      ++games;
+      const GameRecord want = record_from_pgn(game, rules);
+      INFO("game " << game.number);
+      REQUIRE(recorder.number() == game.number);
+      REQUIRE(recorder.result() == game.result);
+      REQUIRE(record.ply() == want.ply());
+      for (GameRecord::Ply p = 0; p <= want.ply(); ++p) {
+        REQUIRE(record.position(p) == want.position(p));
+        REQUIRE(record.move(p) == want.move(p));
+        REQUIRE(record.count(p) == want.count(p));
+        REQUIRE(record.halfmoves(p) == want.halfmoves(p));
+        REQUIRE(record.last_reset(p) == want.last_reset(p));
+        REQUIRE(record.threefold_within_one_move(p) == want.threefold_within_one_move(p));
+      }
+      REQUIRE(judge_every_ply(record, rules) == judge_every_ply(want, rules));
+      plies += record.ply();
+    }
+    CHECK(games > 200);
+    CHECK(plies > 20000);
+  }
+}
+
+TEST_CASE("one pass: reading, recording and auditing a game allocate nothing once warmed up",
+          "[one_pass][pgn]") {
+#if !ARBITER_TEST_COUNTS_ALLOCATIONS
+  WARN("skipped under AddressSanitizer (its operator new is not replaced)");
+#else
+  // A recorder that counts the warnings of each game (each warning is a message made).
+  struct Recorder final : PgnRecorder {
+    using PgnRecorder::PgnRecorder;
+    void begin_game(std::uint64_t number, std::uint64_t line) override {
+      PgnRecorder::begin_game(number, line);
+      warnings = 0;
+    }
+    void warning(const PgnError&) override { ++warnings; }
+    int warnings = 0;
+  };
+  const std::string text = corpus_text();
+  const Rules rules;
+  GameRecord record;
+  Recorder recorder(record, rules);
+  std::uint64_t sums[2] = {0, 0};
+  std::uint64_t quiet_games = 0;          // second pass: good games without warnings or findings
+  for (int pass = 0; pass < 2; ++pass) {  // the first warms the buffers up
+    PgnReader reader = PgnReader::from_memory(text, audit_reading());
+    std::uint64_t games = 0;
+    for (;;) {
+      allocations = 0;
+      counting = true;
+      const auto r = reader.next(recorder);
+      std::uint64_t sum = 0;
+      std::size_t findings = 0;
+      if (r && !is_end(r)) {
+        const GameAudit a = audit_game(record, GameResult::Ongoing);
+        findings = a.findings.size();
+        sum = judge_every_ply(record, rules) + a.plies + std::uint64_t(a.ending);
+      }
+      counting = false;
+      if (is_end(r)) break;
+      if (!r) continue;
+      ++games;
+      sums[pass] += sum;
+      if (pass == 1 && recorder.warnings == 0 && findings == 0) {
+        INFO("game " << recorder.number() << ": " << allocations << " allocations");
+        CHECK(allocations == 0);
+        ++quiet_games;
+      }
+    }
+    CHECK(games > 200);
+  }
+  CHECK(sums[0] == sums[1]);
+  CHECK(sums[1] > 0);
+  CHECK(quiet_games > 50);
+#endif
+}
+
+TEST_CASE("one pass: the cheap two-legal-moves test never says yes where fewer than two exist",
+          "[one_pass][outcome]") {
+  std::uint64_t positions = 0, cheap_yes = 0;
+  auto check = [&](const Position& pos) {
+    const int all = legal_move_count(pos);
+    const bool cheap = detail::surely_two_legal_moves(pos);
+    INFO(to_fen(pos) << ": " << all << " legal moves");
+    if (cheap) REQUIRE(all >= 2);
+    // board_ending with the cheap test first is board_ending on the full count.
+    const Termination want =
+        all == 0 ? (pos.in_check() ? Termination::Checkmate : Termination::Stalemate)
+        : !can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black)
+            ? Termination::DeadPosition
+        : all == 1 && is_dead_position(pos) ? Termination::DeadPosition
+                                            : Termination::None;
+    REQUIRE(board_ending(pos) == want);
+    ++positions;
+    cheap_yes += cheap;
+  };
+  // Every position of the committed corpus.
+  {
+    const std::string text = corpus_text();
+    PgnReader reader = PgnReader::from_memory(text, audit_reading());
+    GameRecord record;
+    PgnRecorder recorder(record, Rules{});
+    for (;;) {
+      const auto r = reader.next(recorder);
+      if (is_end(r)) break;
+      if (!r) continue;
+      for (GameRecord::Ply p = 0; p <= record.ply(); ++p) check(record.position(p));
+    }
+  }
+  const std::uint64_t corpus_positions = positions, corpus_yes = cheap_yes;
+  // Random games from positions full of pins, checks and promotions, to their end.
+  std::mt19937 rng(11);
+  const char* starts[] = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                          "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                          "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                          "4k3/8/8/2b5/8/4r3/3P4/4K3 w - - 0 1",
+                          "7k/8/8/8/8/8/1q6/K7 w - - 0 1"};
+  std::uint64_t mates = 0, stalemates = 0;
+  for (int game = 0; game < 600; ++game) {
+    Position pos = arbiter_test::position(starts[game % 6]);
+    for (int ply = 0; ply < 300; ++ply) {
+      check(pos);
+      const MoveList moves = legal_moves(pos);
+      if (moves.empty()) {
+        mates += pos.in_check();
+        stalemates += !pos.in_check();
+        break;
+      }
+      pos.play_in_place(moves[rng() % moves.size()]);
+    }
+  }
+  INFO(positions << " positions, " << corpus_positions << " of the corpus; the cheap test said "
+                 << "yes at " << corpus_yes << " of those");
+  CHECK(mates > 10);
+  CHECK(stalemates > 0);
+  // It answers at most positions of real games, else it would be no shortcut (83% of the
+  // committed corpus; the rest are checks and positions where only the king or pieces on
+  // a line to it move, left to the count).
+  CHECK(corpus_yes * 10 > corpus_positions * 8);
+}
+
+TEST_CASE("one pass: PgnRecorder records the main line only, up to the first null move",
+          "[one_pass][pgn]") {
+  const std::string text =
+      "[Event \"a\"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 2. Nf3 -- 3. Bc4 Nf6 1-0\n\n"
+      "[Event \"b\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 12 40\"]\n\n40. Ra8+ Kd7 *\n";
+  for (const bool trust : {false, true}) {
+    Rules rules;
+    rules.interpretation.trust_fen_halfmove_clock = trust;
+    GameRecord record;
+    PgnRecorder recorder(record, rules);
+    PgnReader reader = PgnReader::from_memory(text, audit_reading());
+    REQUIRE(reader.next(recorder));
+    CHECK(recorder.number() == 1);
+    CHECK(recorder.result() == GameResult::WhiteWins);
+    // e4 e5 Nf3, then the null move: nothing after it is recorded.
+    REQUIRE(record.ply() == 3);
+    CHECK(to_fen(record.position()) ==
+          "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    CHECK(record.halfmoves(3) == 1);
+    REQUIRE(reader.next(recorder));
+    CHECK(recorder.number() == 2);
+    CHECK(recorder.result() == GameResult::Ongoing);
+    REQUIRE(record.ply() == 2);
+    CHECK(record.start() == arbiter_test::position("4k3/8/8/8/8/8/8/R3K3 w Q - 12 40"));
+    // The FEN clock counts only when trusted (E13), as in record_from_pgn().
+    CHECK(record.halfmoves(2) == (trust ? 14 : 2));
+    CHECK(is_end(reader.next(recorder)));
+  }
+}
