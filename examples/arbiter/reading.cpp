@@ -43,8 +43,9 @@ struct GameReader::Open {
   arbiter::PgnReader reader;
 };
 
-GameReader::GameReader(std::vector<std::string> files, const Reading& reading)
-    : files_(std::move(files)) {
+GameReader::GameReader(std::vector<std::string> files, const Reading& reading,
+                       const arbiter::Rules& rules)
+    : rules_(rules), files_(std::move(files)) {
   options_.strict = reading.strict;
   options_.comments = reading.comments;
   options_.chess960 = reading.chess960;
@@ -54,7 +55,66 @@ GameReader::GameReader(std::vector<std::string> files, const Reading& reading)
 
 GameReader::~GameReader() = default;
 
+namespace {
+
+// Gives back a buffer that an exceptionally long tag value made large (a slot keeping the
+// largest value it ever saw would make memory grow with the input's largest tags).
+void reuse_small(std::string& s) {
+  if (s.capacity() > 1024) std::string().swap(s);
+  s.clear();
+}
+
+// Records a game into a RecordedGame: its main line (PgnRecorder) and the tags named.
+class Recorder final : public arbiter::PgnRecorder {
+ public:
+  Recorder(RecordedGame& item, const arbiter::Rules& rules)
+      : PgnRecorder(item.record, rules), item_(item) {}
+
+  void begin_game(std::uint64_t number, std::uint64_t line) override {
+    PgnRecorder::begin_game(number, line);
+    for (std::string* s : {&item_.white, &item_.black, &item_.event, &item_.date}) reuse_small(*s);
+    seen_ = 0;
+  }
+  void tag(std::string_view name, std::string_view value) override {
+    // The first tag of each name, as PgnGame::tag() reads it.
+    static constexpr std::string_view names[] = {"White", "Black", "Event", "Date"};
+    std::string* const values[] = {&item_.white, &item_.black, &item_.event, &item_.date};
+    for (unsigned i = 0; i < 4; ++i)
+      if (name == names[i] && !(seen_ >> i & 1)) {
+        values[i]->assign(value.data(), value.size());
+        seen_ |= 1u << i;
+      }
+  }
+
+ private:
+  RecordedGame& item_;
+  unsigned seen_ = 0;
+};
+
+}  // namespace
+
 bool GameReader::next(ReadGame& item) {
+  // A slot that held an exceptionally long game gives its memory back (see reuse()).
+  if (item.game.main_line.moves.capacity() > 2048) item.game = arbiter::PgnGame();
+  return advance(item, [&](arbiter::PgnReader& reader) { return reader.next(item.game); });
+}
+
+bool GameReader::next(RecordedGame& item) {
+  // A slot that held a long game gives its memory back (see reuse()): with 2N + 2 batches
+  // of 8 slots, each keeping room for 256 positions at most (about 47 KB; most games are
+  // shorter, longer ones allocate theirs), memory stays bounded whatever the input, and
+  // is reached soon rather than after many games.
+  if (item.record.capacity() > 256) item.record = arbiter::GameRecord();
+  Recorder recorder(item, rules_);
+  const bool more =
+      advance(item, [&](arbiter::PgnReader& reader) { return reader.next(recorder); });
+  item.result = recorder.result();
+  item.number_in_file = recorder.number();
+  return more;
+}
+
+template <class ReadOne>
+bool GameReader::advance(GameSource& item, ReadOne&& read_one) {
   for (;;) {
     if (!open_) {
       if (file_ == files_.size()) return false;
@@ -70,10 +130,7 @@ bool GameReader::next(ReadGame& item) {
       open_.reset(new Open{std::move(input), std::move(reader)});
     }
     Input& input = *open_->input;
-    // A slot that held an exceptionally long game gives its memory back (see reuse()).
-    if (item.game.main_line.moves.capacity() > 2048) item.game = arbiter::PgnGame();
-    const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status =
-        open_->reader.next(item.game);
+    const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = read_one(open_->reader);
     if (arbiter::is_end(status)) {
       bytes_done_ += input.bytes_read();
       open_.reset();

@@ -14,10 +14,12 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <arbiter/notation/pgn.hpp>
+#include <arbiter/record_pgn.hpp>
 
 #include "in_order.hpp"
 
@@ -44,31 +46,54 @@ struct ReadTotals {
       false;  ///< a file could not be opened or read (an input/output error): exit status 2
 };
 
-/// One game as the reading loop delivers it: where it comes from, and the game or its error.
-struct ReadGame {
+/// Where a game comes from and whether it could be read: what every report names.
+struct GameSource {
   const std::string* label = nullptr;  ///< the file's name, or <stdin>
   std::uint64_t number = 0;            ///< 1-based over all the inputs, bad games included
-  arbiter::PgnGame game;               ///< the game (a bad one: what was read, with its warnings)
   bool bad = false;                    ///< the game could not be read: `error` says why
   arbiter::PgnError error;
   std::uint64_t bytes = 0;  ///< bytes taken from the inputs so far (compressed bytes)
 };
 
+/// One game read whole, as a PgnGame: what pgn (which writes it back) and claim need.
+struct ReadGame : GameSource {
+  arbiter::PgnGame game;  ///< the game (a bad one: what was read, with its warnings)
+};
+
+/// One game streamed into its record (arbiter::PgnRecorder) with no PgnGame: each move
+/// resolved once and played once, by the reader; what audit and trace need. Its buffers
+/// are reused from game to game (no heap allocation per game once warmed up).
+struct RecordedGame : GameSource {
+  arbiter::GameRecord record;  ///< the main line, up to the first null move
+  /// The tags the reports name, as read (the first of each name; "" when absent).
+  std::string white, black, event, date;
+  std::optional<arbiter::GameResult> result;  ///< the termination marker (none: missing)
+  std::uint64_t number_in_file = 0;           ///< 1-based within its file
+};
+
 /// The one reading loop: every game of every file (`-`: standard input) in order, each
-/// file plain or compressed (input.hpp).
+/// file plain or compressed (input.hpp). Games streamed into records are recorded under
+/// `rules` (how positions are compared, whether a FEN clock counts).
 class GameReader {
  public:
-  GameReader(std::vector<std::string> files, const Reading& reading);
+  GameReader(std::vector<std::string> files, const Reading& reading,
+             const arbiter::Rules& rules = arbiter::Rules{});
   ~GameReader();
   GameReader(const GameReader&) = delete;
   GameReader& operator=(const GameReader&) = delete;
 
   /// Reads the next game into `item` (its buffers reused); false after the last one.
   bool next(ReadGame& item);
+  /// Reads the next game into `item`'s record (its buffers reused); false after the last one.
+  bool next(RecordedGame& item);
   const ReadTotals& totals() const noexcept { return totals_; }
 
  private:
   struct Open;  // the file being read
+  // Reads the next game with `read_one(PgnReader&)`, filling `item`'s source.
+  template <class ReadOne>
+  bool advance(GameSource& item, ReadOne&& read_one);
+  arbiter::Rules rules_;
   std::vector<std::string> files_, labels_;
   arbiter::PgnOptions options_;
   std::size_t file_ = 0;
@@ -89,16 +114,17 @@ ReadTotals for_each_game(
                              const arbiter::PgnError&)>& on_error,
     const std::function<void(std::uint64_t games)>& on_progress = {});
 
-/// Reads every game like for_each_game, has `judge(const ReadGame&, Verdict&, unsigned
-/// worker)` rule on each in `jobs` threads (-j), and hands each verdict to `emit(const ReadGame&,
+/// Reads every game like for_each_game, as an `Item` (ReadGame: whole; RecordedGame:
+/// streamed into its record under `rules`), has `judge(const Item&, Verdict&, unsigned
+/// worker)` rule on each in `jobs` threads (-j), and hands each verdict to `emit(const Item&,
 /// Verdict&)` in input order in the calling thread (in_order.hpp); `emit` returns false to stop
 /// (the output has failed).
-template <class Verdict, class Judge, class Emit>
+template <class Verdict, class Item = ReadGame, class Judge, class Emit>
 ReadTotals judge_games(const std::vector<std::string>& files, const Reading& reading, unsigned jobs,
-                       Judge&& judge, Emit&& emit) {
-  GameReader reader(files, reading);
-  judge_in_order<ReadGame, Verdict>(
-      jobs, [&](ReadGame& item) { return reader.next(item); }, judge, emit);
+                       Judge&& judge, Emit&& emit, const arbiter::Rules& rules = arbiter::Rules{}) {
+  GameReader reader(files, reading, rules);
+  judge_in_order<Item, Verdict>(
+      jobs, [&](Item& item) { return reader.next(item); }, judge, emit);
   return reader.totals();
 }
 

@@ -2,6 +2,7 @@
 
 #include "rulings.hpp"
 #include "audit_text.hpp"
+#include "json_writer.hpp"
 #include "output.hpp"
 #include "reading.hpp"
 
@@ -88,18 +89,18 @@ int run_trace(const TraceCommand& command) {
       "stalemate\tdead\thalfmove\n";
   standard_output().write(header);
   // Each game traced in one of the -j threads into its own text, written in input order.
-  const ReadTotals read = judge_games<std::string>(
+  const ReadTotals read = judge_games<std::string, RecordedGame>(
       command.files, chess960_reading(command.options), command.jobs,
-      [&](const ReadGame& item, std::string& out, unsigned) {
+      [&](const RecordedGame& item, std::string& out, unsigned) {
         reuse(out);
         if (item.bad) {
           out = fmt::format("{}: {}\n", *item.label, item.error.to_string());  // for stderr
           return;
         }
-        const arbiter::PgnGame& game = item.game;
         const std::uint64_t number = item.number;
-        // Each position judged on the history up to it: the record answers at every ply.
-        const GameRecord record = arbiter::record_from_pgn(game, rules);
+        // Each position judged on the history up to it: the record (the game's one replay,
+        // made while it was read) answers at every ply.
+        const GameRecord& record = item.record;
         for (Ply ply = 0; ply <= record.ply(); ++ply) {
           const arbiter::Position& pos = record.position(ply);
           // Each flag says what holds in this position under the Laws, in the order of
@@ -124,13 +125,14 @@ int run_trace(const TraceCommand& command) {
                          ending == arbiter::Termination::DeadPosition, record.halfmoves(ply));
         }
       },
-      [&](const ReadGame& item, const std::string& out) {
+      [&](const RecordedGame& item, const std::string& out) {
         if (item.bad)
           fmt::print(stderr, "{}", out);
         else
           standard_output().write(out);
         return !standard_output().failed();
-      });
+      },
+      rules);
   if (read.unreadable) return exit_bad_input;
   return read.bad ? exit_bad_game : exit_ok;
 }
@@ -176,24 +178,70 @@ constexpr arbiter::Termination summary_kinds[] = {
     arbiter::Termination::DeadPosition,    arbiter::Termination::FivefoldRepetition,
     arbiter::Termination::SeventyFiveMoves};
 
-json finding_json(const arbiter::Finding& f, const GameRecord& record) {
-  json j = {{"kind", finding_name(f.kind)},
-            {"ply", f.ply},
-            {"move", move_label(record, f.ply)},
-            {"side_to_move",
-             record.position(f.ply).side_to_move() == arbiter::Color::White ? "white" : "black"},
-            {"article", f.article},
-            {"halfmoves", f.halfmoves}};
+// A finding in the audit's JSON line, its members in the order nlohmann-json wrote them
+// (keys sorted), so that the line is what it always was.
+void write_finding(JsonWriter& w, const arbiter::Finding& f, const GameRecord& record) {
+  w.begin_object().key("article").value(f.article).key("halfmoves").value(f.halfmoves);
   if (f.is_claim()) {
-    j["on_board"] = f.on_board;
-    json intended = json::array();
-    for (arbiter::Move m : f.intended)
-      intended.push_back(arbiter::to_san(record.position(f.ply), m));
-    j["intended"] = intended;
+    w.key("intended").begin_array();
+    for (arbiter::Move m : f.intended) w.value(arbiter::to_san(record.position(f.ply), m));
+    w.end_array();
   }
-  if (f.until_ply != f.ply) j["until_ply"] = f.until_ply;
-  if (!f.occurrences.empty()) j["occurrences"] = f.occurrences;
-  return j;
+  w.key("kind").value(finding_name(f.kind)).key("move").value(move_label(record, f.ply));
+  if (!f.occurrences.empty()) {
+    w.key("occurrences").begin_array();
+    for (Ply p : f.occurrences) w.value(p);
+    w.end_array();
+  }
+  if (f.is_claim()) w.key("on_board").value(f.on_board);
+  w.key("ply")
+      .value(f.ply)
+      .key("side_to_move")
+      .value(record.position(f.ply).side_to_move() == arbiter::Color::White ? "white" : "black");
+  if (f.until_ply != f.ply) w.key("until_ply").value(f.until_ply);
+  w.end_object();
+}
+
+// The audit's JSON line of a game (the members in nlohmann-json's order, keys sorted).
+void write_audit_line(std::string& out, const RecordedGame& item, std::uint64_t number,
+                      const arbiter::GameAudit& a, const arbiter::Rules& rules) {
+  const GameRecord& record = item.record;
+  JsonWriter w(out);
+  w.begin_object().key("black").value(item.black).key("date").value(item.date);
+  w.key("disagreement");
+  if (a.result_agrees)
+    w.null();
+  else
+    w.value(a.disagreement);
+  w.key("ending");
+  if (a.ending != arbiter::Termination::None)
+    w.begin_object()
+        .key("article")
+        .value(arbiter::article_of(a.ending, rules.laws()))
+        .key("move")
+        .value(move_label(record, a.end_ply))
+        .key("played_on")
+        .value(a.played_on)
+        .key("ply")
+        .value(a.end_ply)
+        .key("termination")
+        .value(arbiter::to_string(a.ending))
+        .end_object();
+  else
+    w.null();
+  w.key("event").value(item.event).key("file").value(*item.label);
+  w.key("findings").begin_array();
+  for (const arbiter::Finding& f : a.findings) write_finding(w, f, record);
+  w.end_array();
+  w.key("game").value(number).key("laws_result");
+  if (a.laws_result == arbiter::GameResult::Ongoing)
+    w.null();
+  else
+    w.value(arbiter::to_pgn(a.laws_result));
+  w.key("number_in_file").value(item.number_in_file).key("plies").value(a.plies);
+  w.key("result").value(arbiter::to_pgn(item.result)).key("result_agrees").value(a.result_agrees);
+  w.key("white").value(item.white).end_object();
+  out += '\n';
 }
 
 // The bundled sample of games: the installed copy beside the program
@@ -257,9 +305,9 @@ int run_audit(const AuditCommand& command) {
     std::uint64_t counts[arbiter::termination_count] = {};
   };
   std::uint64_t audited = 0;  // games, good and bad
-  const ReadTotals read = judge_games<Verdict>(
+  const ReadTotals read = judge_games<Verdict, RecordedGame>(
       files, chess960_reading(command.options), command.jobs,
-      [&](const ReadGame& item, Verdict& v, unsigned) {
+      [&](const RecordedGame& item, Verdict& v, unsigned) {
         v = Verdict{std::move(v.out), 0, 0, 0, {}};
         std::string& out = v.out;
         reuse(out);
@@ -284,54 +332,27 @@ int run_audit(const AuditCommand& command) {
           }
           return;
         }
-        const arbiter::PgnGame& game = item.game;
-        // The game's one replay: the audit and the report read this record.
-        const GameRecord record = arbiter::record_from_pgn(game, rules);
+        // The game's one replay, made while it was read: the audit and the report read it.
+        const GameRecord& record = item.record;
         const arbiter::GameAudit a =
-            arbiter::audit_game(record, game.result.value_or(arbiter::GameResult::Ongoing));
+            arbiter::audit_game(record, item.result.value_or(arbiter::GameResult::Ongoing));
         v.plies = a.plies;
         for (int k = 0; k < arbiter::termination_count; ++k)
           v.counts[k] = std::uint64_t(a.counts[k]);
         v.disagreeing = !a.result_agrees;
         v.played_on = a.played_on;
         if (command.options.json) {
-          json j = {{"game", number},
-                    {"file", label},
-                    {"number_in_file", game.number},
-                    {"white", std::string(game.tag("White"))},
-                    {"black", std::string(game.tag("Black"))},
-                    {"event", std::string(game.tag("Event"))},
-                    {"date", std::string(game.tag("Date"))},
-                    {"result", arbiter::to_pgn(game.result)},
-                    {"plies", a.plies}};
-          json findings = json::array();
-          for (const arbiter::Finding& f : a.findings) findings.push_back(finding_json(f, record));
-          j["findings"] = findings;
-          if (a.ending != arbiter::Termination::None)
-            j["ending"] = {{"termination", arbiter::to_string(a.ending)},
-                           {"ply", a.end_ply},
-                           {"move", move_label(record, a.end_ply)},
-                           {"article", arbiter::article_of(a.ending, rules.laws())},
-                           {"played_on", a.played_on}};
-          else
-            j["ending"] = nullptr;
-          j["laws_result"] = a.laws_result == arbiter::GameResult::Ongoing
-                                 ? json(nullptr)
-                                 : json(arbiter::to_pgn(a.laws_result));
-          j["result_agrees"] = a.result_agrees;
-          j["disagreement"] = a.result_agrees ? json(nullptr) : json(a.disagreement);
-          out += j.dump(-1, ' ', false, json::error_handler_t::replace);
-          out += '\n';
+          write_audit_line(out, item, number, a, rules);
         } else {
           auto say = [&](AuditText id, std::initializer_list<arbiter::MessageArg> args) {
             return arbiter_cli::say(id, lang, args);
           };
           out += heading(say(AuditText::Game, {{"n", std::to_string(number)},
-                                               {"white", game.tag("White")},
-                                               {"black", game.tag("Black")},
-                                               {"event", game.tag("Event")},
-                                               {"date", game.tag("Date")},
-                                               {"result", arbiter::to_pgn(game.result)},
+                                               {"white", item.white},
+                                               {"black", item.black},
+                                               {"event", item.event},
+                                               {"date", item.date},
+                                               {"result", arbiter::to_pgn(item.result)},
                                                {"plies", std::to_string(a.plies)}}));
           out += '\n';
           // Each finding explained on the history up to its ply.
@@ -383,7 +404,7 @@ int run_audit(const AuditCommand& command) {
             out +=
                 "  " +
                 warning(say(AuditText::Disagrees,
-                            {{"result", arbiter::to_pgn(game.result)},
+                            {{"result", arbiter::to_pgn(item.result)},
                              {"reason", say(reason, {})},
                              {"laws_result", a.laws_result != arbiter::GameResult::Ongoing
                                                  ? say(AuditText::LawsGive,
@@ -395,7 +416,7 @@ int run_audit(const AuditCommand& command) {
           out += '\n';
         }
       },
-      [&](const ReadGame& item, const Verdict& v) {
+      [&](const RecordedGame& item, const Verdict& v) {
         audited = item.number;
         plies += v.plies;
         for (int k = 0; k < arbiter::termination_count; ++k) counts[k] += v.counts[k];
@@ -406,7 +427,8 @@ int run_audit(const AuditCommand& command) {
           fmt::print(stderr, "\raudited {} games, {:.1f} MB read", audited,
                      double(item.bytes) / 1e6);
         return !standard_output().failed();
-      });
+      },
+      rules);
   if (progress && audited >= 1024) fmt::print(stderr, "\r\033[K");
   std::string out;
 
