@@ -6,11 +6,16 @@
 //     replay and write every game);
 //   - `arbiter audit --json` with -j 1, 2 and 4 (scaling on this machine's cores);
 //   - the audit of the file compressed with zstd against the plain file;
-//   - the audit's peak memory on standard input, on the file and on 4 times it.
+//   - the audit's peak memory on standard input, on the file and on 4 times it;
+//   - with --driver (tests/bench/chess_library/driver.cpp, built over chess-library's single
+//     header): the audit against a chess-library loop doing the on-board checks, arbiter's
+//     parse + replay against chess-library's StreamParser + parseSan + makeMove, and the
+//     audit against arbiter's own parse + replay of the same file.
 // The input is the TCEC file of the real-games corpus (ARBITER_SHARED_DIR/data/pgn) or
 // --file. Wall times: the commands are whole programs, started the same way.
 //
 //   arbiter_scale_bench [--runs N] [--file PGN] [--arbiter PATH] [--pgn-extract PATH]
+//                       [--driver PATH]
 
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -31,6 +36,7 @@ namespace {
 
 struct Measure {
   double seconds;
+  double cpu_seconds;  // user + system time of the command (less sensitive to a loaded machine)
   long peak_kib;
   int status;
 };
@@ -49,7 +55,9 @@ Measure run(const std::string& command) {
   wait4(pid, &status, 0, &usage);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return {seconds, usage.ru_maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+  const double cpu = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                     double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  return {seconds, cpu, usage.ru_maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
 double median(std::vector<double> v) {
@@ -68,7 +76,7 @@ std::string quote(const std::string& word) {
 
 int main(int argc, char** argv) {
   int runs = 5;
-  std::string file, arbiter, extract = "/usr/games/pgn-extract";
+  std::string file, arbiter, extract = "/usr/games/pgn-extract", driver;
 #ifdef ARBITER_SHARED_DIR
   file = std::string(ARBITER_SHARED_DIR) + "/data/pgn/tcec_master_archive_standard.pgn";
 #endif
@@ -85,6 +93,8 @@ int main(int argc, char** argv) {
       arbiter = v;
     else if (a == "--pgn-extract")
       extract = v;
+    else if (a == "--driver")
+      driver = v;
   }
   if (file.empty() || !std::filesystem::exists(file) || arbiter.empty()) {
     fmt::print(stderr, "arbiter_scale_bench: need --file PGN and --arbiter PATH\n");
@@ -97,7 +107,7 @@ int main(int argc, char** argv) {
   run("sh -c " + quote("for i in 1 2 3 4; do cat " + quote(file) + "; done > " + quote(four)));
 
   const std::string a = quote(arbiter), f = quote(file), x = quote(extract);
-  const std::vector<std::pair<std::string, std::string>> commands = {
+  std::vector<std::pair<std::string, std::string>> commands = {
       {"audit -j1", a + " audit --json --no-progress -j 1 " + f + " > /dev/null"},
       {"pgn-extract --repetition", x + " -s --repetition " + f + " -o /dev/null 2>/dev/null"},
       {"pgn -j1", a + " pgn -j 1 --out /dev/null " + f + " 2>/dev/null"},
@@ -111,7 +121,10 @@ int main(int argc, char** argv) {
       {"audit -j4 stdin 4x",
        a + " audit --json --no-progress -j 4 - < " + quote(four) + " > /dev/null"},
   };
-  std::map<std::string, std::vector<double>> times;
+  if (!driver.empty())
+    for (const char* mode : {"cl-checks", "cl-replay", "ar-replay"})
+      commands.push_back({mode, quote(driver) + " " + mode + " " + f + " > /dev/null 2>&1"});
+  std::map<std::string, std::vector<double>> times, cpu_times;
   std::map<std::string, long> peak;
   fmt::print("{} runs of each, interleaved, on {}\n", runs, file);
   for (int r = 0; r < runs; ++r)
@@ -120,25 +133,39 @@ int main(int argc, char** argv) {
       if (m.status != 0 && m.status != 1)
         fmt::print(stderr, "{}: exit status {}\n", name, m.status);
       times[name].push_back(m.seconds);
+      cpu_times[name].push_back(m.cpu_seconds);
       peak[name] = std::max(peak[name], m.peak_kib);
     }
   for (const auto& [name, command] : commands)
-    fmt::print("{:24} median {:7.3f} s  peak {:7.1f} MB\n", name, median(times[name]),
-               double(peak[name]) / 1024);
+    fmt::print("{:24} median {:7.3f} s (cpu {:7.3f} s)  peak {:7.1f} MB\n", name,
+               median(times[name]), median(cpu_times[name]), double(peak[name]) / 1024);
+  // Wall-time ratio of medians, and the CPU-time one (user + system: on a loaded machine
+  // the steadier of the two for one-thread commands; meaningless for -j scaling).
   auto ratio = [&](const std::string& slow, const std::string& fast) {
-    return median(times[slow]) / median(times[fast]);
+    return fmt::format("{:.2f}x (cpu {:.2f}x)", median(times[slow]) / median(times[fast]),
+                       median(cpu_times[slow]) / median(cpu_times[fast]));
   };
-  fmt::print("\naudit --json -j 1 vs pgn-extract -s --repetition: {:.2f}x faster\n",
+  fmt::print("\naudit --json -j 1 vs pgn-extract -s --repetition: {} faster\n",
              ratio("pgn-extract --repetition", "audit -j1"));
-  fmt::print("pgn -j 1 --out /dev/null vs pgn-extract -s -o /dev/null: {:.2f}x faster\n",
+  fmt::print("pgn -j 1 --out /dev/null vs pgn-extract -s -o /dev/null: {} faster\n",
              ratio("pgn-extract", "pgn -j1"));
-  fmt::print("audit -j 2 vs -j 1: {:.2f}x; -j 4 vs -j 1: {:.2f}x\n",
-             ratio("audit -j1", "audit -j2"), ratio("audit -j1", "audit -j4"));
+  fmt::print("audit -j 2 vs -j 1: {:.2f}x; -j 4 vs -j 1: {:.2f}x (wall)\n",
+             median(times["audit -j1"]) / median(times["audit -j2"]),
+             median(times["audit -j1"]) / median(times["audit -j4"]));
   fmt::print(".zst input vs plain: {:.3f} (time ratio; 1.10 = 10% slower)\n",
              median(times["audit -j1 zst"]) / median(times["audit -j1"]));
   fmt::print("peak memory, stdin, 4x vs 1x the input: {:.2f} (-j 1); -j 4 on 4x: {:.1f} MB\n",
              double(peak["audit -j1 stdin 4x"]) / double(peak["audit -j1 stdin 1x"]),
              double(peak["audit -j4 stdin 4x"]) / 1024);
+  if (!driver.empty()) {
+    fmt::print("audit --json -j 1 vs the chess-library loop with the on-board checks: {} faster\n",
+               ratio("cl-checks", "audit -j1"));
+    fmt::print(
+        "arbiter parse + replay vs chess-library StreamParser + parseSan + makeMove: {} faster\n",
+        ratio("cl-replay", "ar-replay"));
+    fmt::print("audit --json -j 1 over arbiter's own parse + replay: {} the time\n",
+               ratio("audit -j1", "ar-replay"));
+  }
   std::filesystem::remove_all(tmp);
   return 0;
 }

@@ -1,0 +1,129 @@
+// A benchmark driver over Disservin/chess-library (MIT; its published single header
+// chess.hpp, fetched by whoever runs it: it is not part of arbiter) and arbiter doing the
+// same work in one binary, with the same flags. arbiter_scale_bench runs it with --driver
+// (see tests/bench/README.md for the build). Modes, each printing "<mode> <count> <seconds>":
+//   cl-replay FILE   chess-library: pgn::StreamParser, uci::parseSan and makeMove on every move
+//   cl-checks FILE   the same, and at every position the on-board checks an audit needs:
+//                    isRepetition, isHalfMoveDraw, isInsufficientMaterial and a legal-move
+//                    count (for checkmate and stalemate)
+//   ar-replay FILE   arbiter: PgnReader resolving and playing every move (no PgnGame built)
+//   cl-perft D | ar-perft D   perft to depth D on the five standard positions (summed)
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include <arbiter/arbiter.hpp>
+#include <arbiter/notation/pgn.hpp>
+#include "chess.hpp"
+
+namespace {
+
+const char* const fens[5] = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"};
+
+std::uint64_t cl_perft(chess::Board& b, int depth) {
+  chess::Movelist moves;
+  chess::movegen::legalmoves(moves, b);
+  if (depth == 1) return moves.size();
+  std::uint64_t n = 0;
+  for (const chess::Move& m : moves) {
+    b.makeMove(m);
+    n += cl_perft(b, depth - 1);
+    b.unmakeMove(m);
+  }
+  return n;
+}
+
+// chess-library's visitor: every main-line move parsed and played, with the checks if asked.
+class Replay : public chess::pgn::Visitor {
+ public:
+  explicit Replay(bool checks) : checks_(checks) {}
+  void startPgn() override { board_.setFen(chess::constants::STARTPOS); }
+  void header(std::string_view key, std::string_view value) override {
+    if (key == "FEN") board_.setFen(value);
+  }
+  void startMoves() override {}
+  void move(std::string_view san, std::string_view) override {
+    chess::Move m;
+    try {
+      m = chess::uci::parseSan(board_, san, moves_);
+    } catch (...) {
+      m = chess::Move::NO_MOVE;
+    }
+    if (m == chess::Move::NO_MOVE) {
+      ++bad;
+      skipPgn(true);
+      return;
+    }
+    board_.makeMove(m);
+    ++plies;
+    if (checks_) {
+      flags += board_.isRepetition(2) + board_.isHalfMoveDraw() + board_.isInsufficientMaterial();
+      chess::movegen::legalmoves(moves_, board_);
+      flags += moves_.size() == 0;
+    }
+  }
+  void endPgn() override {}
+  std::uint64_t plies = 0, bad = 0, flags = 0;
+
+ private:
+  bool checks_;
+  chess::Board board_;
+  chess::Movelist moves_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr,
+                 "usage: driver cl-replay|cl-checks|ar-replay FILE | cl-perft|ar-perft D\n");
+    return 2;
+  }
+  const std::string mode = argv[1];
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t count = 0;
+  if (mode == "cl-perft" || mode == "ar-perft") {
+    const int depth = std::atoi(argv[2]);
+    for (int i = 0; i < 5; ++i) {
+      const int d = i == 2 ? depth + 1 : depth;  // position 3 is narrow
+      if (mode == "cl-perft") {
+        chess::Board b(fens[i]);
+        count += cl_perft(b, d);
+      } else {
+        arbiter::Position p = std::move(arbiter::parse_fen(fens[i])).value().position;
+        count += arbiter::perft(p, d);
+      }
+    }
+  } else if (mode == "cl-replay" || mode == "cl-checks") {
+    std::ifstream in(argv[2], std::ios::binary);
+    Replay visitor(mode == "cl-checks");
+    chess::pgn::StreamParser parser(in);
+    parser.readGames(visitor);
+    count = visitor.plies;
+    std::fprintf(stderr, "bad %llu flags %llu\n", static_cast<unsigned long long>(visitor.bad),
+                 static_cast<unsigned long long>(visitor.flags));
+  } else if (mode == "ar-replay") {
+    std::FILE* f = std::fopen(argv[2], "rb");
+    if (!f) return 2;
+    arbiter::PgnOptions options;
+    options.comments = false;
+    arbiter::PgnReader reader = arbiter::PgnReader::from_file(f, options);
+    arbiter::PgnVisitor visitor;
+    while (!arbiter::is_end(reader.next(visitor))) {
+    }
+    count = reader.plies();
+    std::fclose(f);
+  } else {
+    return 2;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%s %llu %.4f\n", mode.c_str(), static_cast<unsigned long long>(count), seconds);
+  return 0;
+}
