@@ -100,3 +100,18 @@ TEST_CASE("issue 9 deliver 5: FIDE and Polyglot keys are told apart where the ru
   REQUIRE(tracker.push(start.key(), false));
   CHECK(tracker.count() == 2);
 }
+
+TEST_CASE("issue 9 deliver 5: a tracker counts an engine's own key type", "[issue9][key]") {
+  // The tracker stays generic: an engine's keys, hashed by their hash() and compared by
+  // their own ==, count repetitions as FIDE keys do.
+  RepetitionTracker<EngineKey> tracker;
+  REQUIRE(tracker.push(EngineKey{42}, true));
+  REQUIRE(tracker.push(EngineKey{7}, false));
+  REQUIRE(tracker.push(EngineKey{42}, false));
+  CHECK(tracker.count() == 2);
+  REQUIRE(tracker.push(EngineKey{7}, false));
+  REQUIRE(tracker.push(EngineKey{42}, false));
+  CHECK(tracker.count() == 3);
+  REQUIRE(tracker.push(EngineKey{42}, true));  // an irreversible move forgets the past
+  CHECK(tracker.count() == 1);
+}
