@@ -31,11 +31,13 @@
 
 #include "process_util.hpp"
 #include "test_util.hpp"
+#include "text_util.hpp"
 
 #if defined(ARBITER_CLI_PATH) && !defined(_WIN32)
 #include <sys/wait.h>
 #include <unistd.h>
 
+using arbiter_test::count_of;
 using arbiter_test::first_difference;
 using arbiter_test::split_lines;
 
@@ -250,8 +252,11 @@ void check_audit_game(const json& j, const std::string& where, Problems& p, Audi
                      {"event", "string"},
                      {"date", "string"},
                      {"result", "string"},
+                     {"rules", "string"},
+                     {"rules_basis", "string"},
                      {"plies", "uint"},
                      {"findings", "array"},
+                     {"windows", "array"},
                      {"ending", "object?"},
                      {"laws_result", "string?"},
                      {"result_agrees", "bool"},
@@ -393,6 +398,9 @@ std::string audit_json_problems(const std::string& output, AuditTotals* summary_
   if (check_fields(s,
                    {{"summary", "bool"},
                     {"rules", "string"},
+                    {"editions", "object"},
+                    {"windows", "object"},
+                    {"window_plies", "object"},
                     {"games", "uint"},
                     {"bad_games", "uint"},
                     {"plies", "uint"},
@@ -437,6 +445,7 @@ std::string claim_json_problems(const std::string& output, int status) {
                      {"claim", "string"},
                      {"claimant", "string"},
                      {"rules", "string"},
+                     {"rules_basis", "string"},
                      {"time_control", "string"},
                      {"admissible", "bool"},
                      {"inadmissible", "string?"},
@@ -545,18 +554,17 @@ std::string binary_junk() {
 
 // ---- golden outputs, and the --json contract ------------------------------------------
 
-TEST_CASE("cli audit: the bundled sample, with boards (golden)", "[cli]") {
-  const Run r = run("audit --no-progress");
+TEST_CASE("cli audit: the bundled sample under the 2023 Laws, with boards (golden)", "[cli]") {
+  // --rules 2023 forces the edition on every game (the default judges each game by the
+  // Laws of its date: the next test).
+  const Run r = run("audit --no-progress --rules 2023");
   CHECK(r.status == 0);
   CHECK(r.err.empty());
   check_golden("audit_sample.txt", r.out);
   // The rulings, checked by hand against the games (see tests/data/cli/README.md):
   // Zukertort - Steinitz: a threefold claim from 24...Kf7 on, the fivefold repetition at
   // 29.Qh5+ (ply 57); the 27 plies after it and the recorded 0-1 are void.
-  CHECK(contains(r.out,
-                 "  After 24...Kf7 (ply 48): White may claim a draw by threefold repetition by "
-                 "writing the intended "
-                 "move on the scoresheet"));
+  CHECK(contains(r.out, "    After 24...Kf7 (ply 48): White, by writing Qh5+\n"));
   CHECK(contains(
       r.out,
       "  After 29.Qh5+ (ply 57): Fivefold repetition: the same position has appeared at least five "
@@ -580,7 +588,8 @@ TEST_CASE("cli audit: the bundled sample, with boards (golden)", "[cli]") {
       r.out,
       "Summary (FIDE Laws of Chess in force from 1 January 2023): games: 5 (0 could not be read), "
       "plies: 532\n"
-      "  threefold_claim  28\n  fifty_claim      0\n  checkmate        0\n  stalemate        0\n"
+      "  threefold_claim  28 (windows: 4, plies: 28)\n  fifty_claim      0 (windows: 0, plies: "
+      "0)\n  checkmate        0\n  stalemate        0\n"
       "  dead_position    1\n  fivefold         3\n  seventyfive      0\n"
       "  games played on after their end: 3\n  games whose result disagrees with the Laws: 1\n"));
   // No colours when standard output is not a terminal.
@@ -588,18 +597,146 @@ TEST_CASE("cli audit: the bundled sample, with boards (golden)", "[cli]") {
 
   // The same file named, and read from standard input, gives the same text.
   const std::string sample = quote((games_dir() / "sample.pgn").string());
-  CHECK(first_difference(r.out, run("audit --no-progress " + sample).out) == "");
-  const Run piped = run("audit --no-progress - < " + sample);
+  CHECK(first_difference(r.out, run("audit --no-progress --rules 2023 " + sample).out) == "");
+  const Run piped = run("audit --no-progress --rules 2023 - < " + sample);
   CHECK(piped.status == 0);
   CHECK(first_difference(r.out, piped.out) == "");
 
   // --no-boards leaves out exactly the board diagrams (the lines indented by six spaces).
-  const Run no_boards = run("audit --no-progress --no-boards");
+  // Findings a person can act on: the verdict first, the endings and the wrong result,
+  // then each claim window once, who could claim at each of its plies and how, and the
+  // procedure once per game (three games have windows).
+  CHECK(contains(r.out,
+                 "  Verdict: drawn by fivefold repetition at 29.Qh5+, played on for 27 "
+                 "plies; the recorded 0-1 is void; draw claims open in windows: 1 "
+                 "(plies: 9).\n"));
+  CHECK(contains(r.out, "  Verdict: no ending without a claim; the recorded 1-0 stands.\n"));
+  CHECK(contains(r.out,
+                 "  A draw by threefold repetition could be claimed from 24...Kf7 to "
+                 "28...Kf7 (plies 48-56: 9):\n"
+                 "    After 24...Kf7 (ply 48): White, by writing Qh5+\n"
+                 "    After 25.Qh5+ (ply 49): Black, on the board or by writing Kf8\n"));
+  CHECK(contains(r.out,
+                 "  A draw by threefold repetition could be claimed from 48...Ke6 to "
+                 "50...Ke6 (plies 96-100: 5):\n"));
+  CHECK(count_of(r.out, "  How to claim: Threefold repetition on the board:") == 3);
+  CHECK(count_of(r.out, "(FIDE 2023, Article 9.2.2)") == 3);  // once per game, not per ply
+  CHECK(count_of(r.out, "may claim a draw") == 0);
+  // Endings and wrong results come before the windows.
+  CHECK(r.out.find("The recorded result 0-1 does not agree") <
+        r.out.find("A draw by threefold repetition could be claimed from 24...Kf7"));
+  CHECK(contains(r.out, "  threefold_claim  28 (windows: 4, plies: 28)\n"));
+  CHECK(contains(r.out, "  fifty_claim      0 (windows: 0, plies: 0)\n"));
+  // --detail: one finding per ply, each with its procedure (golden), no windows.
+  const Run detail = run("audit --no-progress --rules 2023 --detail");
+  CHECK(detail.status == 0);
+  check_golden("audit_sample_detail.txt", detail.out);
+  // On the board at 21 plies: 49-56, 93-94, 97-100, 82-84, 86, 88, 90-91.
+  CHECK(count_of(detail.out, "may claim a draw by threefold repetition now") == 21);
+  CHECK(contains(detail.out,
+                 "  After 24...Kf7 (ply 48): White may claim a draw by threefold repetition by "
+                 "writing the intended move on the scoresheet"));
+  CHECK_FALSE(contains(detail.out, "could be claimed from"));
+  CHECK_FALSE(contains(detail.out, "Verdict:"));
+
+  const Run no_boards = run("audit --no-progress --no-boards --rules 2023");
   CHECK(no_boards.status == 0);
   std::string without;
   for (const std::string& line : split_lines(r.out))
     if (line.compare(0, 6, "      ") != 0) without += line + "\n";
   CHECK(first_difference(without, no_boards.out) == "");
+}
+
+TEST_CASE("cli audit: the bundled sample by the Laws of each game's date (golden)", "[cli]") {
+  // The default, --rules auto: Kasparov - Deep Blue (1997.??.??) and Kasparov - Miles
+  // (1998.05.26) under the 1997 Laws, Zukertort - Steinitz (1886) under them too with the
+  // note that it predates every edition, Riazantsev - Adams (2005.11.03) under 2005,
+  // Navara - Carlsen (2012.01.20) under 2009. No edition before 2014 knows fivefold
+  // repetition: the 1886 game is no longer void, its 0-1 stands.
+  const Run r = run("audit --no-progress");
+  CHECK(r.status == 0);
+  CHECK(r.err.empty());
+  check_golden("audit_sample_by_date.txt", r.out);
+  // The grouped report in every language (golden files).
+  for (const char* l : {"pt", "es", "ru"}) {
+    INFO(l);
+    const Run in_language = run(std::string("audit --no-progress --lang ") + l);
+    CHECK(in_language.status == 0);
+    check_golden(std::string("audit_sample_by_date_") + l + ".txt", in_language.out);
+  }
+  CHECK(contains(r.out,
+                 "  Laws: FIDE Laws of Chess in force from 1 July 1997, the earliest known: the "
+                 "game (1886.?\?.?\?) predates every edition of the Laws known here\n"));
+  CHECK(contains(r.out,
+                 "  Laws: FIDE Laws of Chess in force from 1 July 2005 (the game's date: "
+                 "2005.11.03)\n"));
+  CHECK(contains(r.out,
+                 "  Laws: FIDE Laws of Chess in force from 1 July 2009 (the game's date: "
+                 "2012.01.20)\n"));
+  CHECK(contains(r.out, "(FIDE 1997, Article 9.2(b))"));
+  CHECK(!contains(r.out, "Fivefold"));
+  CHECK(!contains(r.out, "the recorded 0-1 is void"));
+  CHECK(contains(r.out,
+                 "  Verdict: no ending without a claim; the recorded 0-1 stands; draw "
+                 "claims open in windows: 1 (plies: 14).\n"));
+  CHECK(contains(r.out, "Summary (the Laws in force on each game's date): games: 5"));
+  CHECK(contains(r.out, "  fivefold         0\n"));
+  CHECK(contains(r.out, "  games whose result disagrees with the Laws: 0\n"));
+  // In JSON: the edition and why, per game; the summary counts the editions.
+  const auto lines = split_lines(run("audit --json").out);
+  REQUIRE(lines.size() == 6);
+  const json zs = json::parse(lines[1]);
+  CHECK(zs["rules"] == "FIDE_1997");
+  CHECK(zs["rules_basis"] == "before_first_edition");
+  CHECK(zs["result_agrees"] == true);
+  CHECK(zs["ending"].is_null());
+  CHECK(json::parse(lines[3])["rules"] == "FIDE_2005");
+  CHECK(json::parse(lines[3])["rules_basis"] == "date");
+  const json summary = json::parse(lines[5]);
+  CHECK(summary["rules"] == "auto");
+  // Every edition counted (0 or not), so that shards' summaries merge (summarize).
+  CHECK(summary["editions"] == json({{"FIDE_1997", 3},
+                                     {"FIDE_2001", 0},
+                                     {"FIDE_2005", 1},
+                                     {"FIDE_2009", 1},
+                                     {"FIDE_2014", 0},
+                                     {"FIDE_2017", 0},
+                                     {"FIDE_2018", 0},
+                                     {"FIDE_2023", 0}}));
+  // claim too: 25.Qh5+ in 1886 is ruled under the 1997 Laws, 9.2(b).
+  const Run claim = run("claim --pgn sample.pgn --game 2 --ply 49 --claim threefold", games_dir());
+  CHECK(claim.status == 0);
+  CHECK(contains(claim.out, "(FIDE 1997, Article 9.2(b))"));
+  const json claim_json = json::parse(
+      run("claim --pgn sample.pgn --game 2 --ply 49 --claim threefold --json", games_dir()).out);
+  CHECK(claim_json["rules"] == "FIDE_1997");
+  CHECK(claim_json["rules_basis"] == "before_first_edition");
+  // --rules EDITION still forces one edition, said per game.
+  CHECK(json::parse(split_lines(run("audit --json --rules 2014").out)[1])["rules_basis"] ==
+        "forced");
+}
+
+TEST_CASE("cli audit: --rules auto on dates that do not decide, or are no dates", "[cli]") {
+  TempFile games(
+      "[Date \"2014.??.??\"]\n\n1. e4 e5 *\n\n[Date \"????.??.??\"]\n\n1. e4 e5 *\n\n"
+      "[Date \"2014.13.01\"]\n\n1. e4 e5 *\n\n[Date \"2014.06.??\"]\n\n1. e4 e5 *\n\n"
+      "1. e4 e5 *\n");
+  const Run r = run("audit --json " + quote(games.path().string()));
+  CHECK(r.status == 0);
+  const auto lines = split_lines(r.out);
+  REQUIRE(lines.size() == 6);
+  const char* basis[] = {"undecided_date", "unknown_date", "bad_date", "date", "unknown_date"};
+  const char* rules[] = {"FIDE_2023", "FIDE_2023", "FIDE_2023", "FIDE_2009", "FIDE_2023"};
+  for (int i = 0; i < 5; ++i) {
+    INFO(lines[std::size_t(i)]);
+    const json j = json::parse(lines[std::size_t(i)]);
+    CHECK(j["rules_basis"] == basis[i]);
+    CHECK(j["rules"] == rules[i]);
+  }
+  const Run text = run("audit --no-progress --lang pt " + quote(games.path().string()));
+  CHECK(contains(text.out, "a data 2014.??.?? não indica qual edição estava em vigor"));
+  CHECK(contains(text.out, "a etiqueta Date \"2014.13.01\" não é uma data PGN"));
+  CHECK(contains(text.out, "Leis: Leis do Xadrez da FIDE em vigor desde 1º de julho de 2009"));
 }
 
 TEST_CASE("cli audit: the sample under the 2009 Laws, in Russian (golden)", "[cli]") {
@@ -614,7 +751,7 @@ TEST_CASE("cli audit: the sample under the 2009 Laws, in Russian (golden)", "[cl
   CHECK(!contains(r.out, "9.6.1"));  // no fivefold repetition (9.6 is the dead position)
   CHECK(!contains(r.out, "Пятикратное"));
   CHECK(contains(r.out, "(ФИДЕ 2009, статья 5.2 b и 9.6)"));  // 5.2 b repeated as 9.6
-  CHECK(contains(r.out, "  threefold_claim  39\n"));
+  CHECK(contains(r.out, "  threefold_claim  39 (окон: 4, полуходов: 39)\n"));
   CHECK(contains(r.out, "  fivefold         0\n"));
   CHECK(contains(r.out,
                  "  партий, продолженных после окончания: 1\n  партий, результат которых не "
@@ -622,7 +759,7 @@ TEST_CASE("cli audit: the sample under the 2009 Laws, in Russian (golden)", "[cl
 }
 
 TEST_CASE("cli audit --json: the bundled sample (golden), every documented field", "[cli]") {
-  const Run r = run("audit --json sample.pgn", games_dir());
+  const Run r = run("audit --json --rules 2023 sample.pgn", games_dir());
   CHECK(r.status == 0);
   CHECK(r.err.empty());
   check_golden("audit_sample.jsonl", r.out);
@@ -676,10 +813,30 @@ TEST_CASE("cli audit --json: the bundled sample (golden), every documented field
     }
     return text;
   };
-  const Run bundled = run("audit --json");
+  {
+    // One finding per ply, and the windows they make (findings: indices into them).
+    const auto game_lines = split_lines(r.out);
+    REQUIRE(game_lines.size() == 6);
+    const json zs = json::parse(game_lines[1]);
+    CHECK(zs["findings"].size() == 10);  // 9 threefold claim points and the fivefold
+    REQUIRE(zs["windows"].size() == 1);
+    CHECK(zs["windows"][0] == json({{"kind", "threefold_claim"},
+                                    {"first_ply", 48},
+                                    {"last_ply", 56},
+                                    {"plies", 9},
+                                    {"first_move", "24...Kf7"},
+                                    {"last_move", "28...Kf7"},
+                                    {"findings", {0, 1, 2, 3, 4, 5, 6, 7, 8}}}));
+    CHECK(json::parse(game_lines[2])["windows"].size() == 2);  // Kasparov - Miles: 92-94, 96-100
+    const json summary = json::parse(game_lines[5]);
+    CHECK(summary["windows"] == json({{"threefold_claim", 4}, {"fifty_claim", 0}}));
+    CHECK(summary["window_plies"] == json({{"threefold_claim", 28}, {"fifty_claim", 0}}));
+    CHECK(summary["findings"]["threefold_claim"] == 28);
+  }
+  const Run bundled = run("audit --json --rules 2023");
   CHECK(bundled.status == 0);
   CHECK(first_difference(r.out, with_file(bundled.out, "sample.pgn")) == "");
-  const Run piped = run("audit --json - < sample.pgn", games_dir());
+  const Run piped = run("audit --json --rules 2023 - < sample.pgn", games_dir());
   CHECK(piped.status == 0);
   CHECK(json::parse(split_lines(piped.out)[0])["file"] == "<stdin>");
   CHECK(first_difference(r.out, with_file(piped.out, "sample.pgn")) == "");
@@ -687,7 +844,7 @@ TEST_CASE("cli audit --json: the bundled sample (golden), every documented field
 
 TEST_CASE("cli trace: two games of the sample (golden)", "[cli]") {
   // Zukertort - Steinitz and Navara - Carlsen (games 2 and 5 of the sample).
-  const Run r = run("trace two_games.pgn", cli_data_dir());
+  const Run r = run("trace --rules 2023 two_games.pgn", cli_data_dir());
   CHECK(r.status == 0);
   CHECK(r.err.empty());
   check_golden("trace_two_games.tsv", r.out);
@@ -707,7 +864,7 @@ TEST_CASE("cli trace: two games of the sample (golden)", "[cli]") {
 }
 
 TEST_CASE("cli trace: the whole sample; its keys and counts agree with `arbiter key`", "[cli]") {
-  const Run r = run("trace sample.pgn", games_dir());
+  const Run r = run("trace --rules 2023 sample.pgn", games_dir());
   CHECK(r.status == 0);
   const auto lines = split_lines(r.out);
   CHECK(lines.size() == 1 + 532 + 5);
@@ -808,7 +965,9 @@ TEST_CASE("cli claim: rulings on famous games (golden transcript)", "[cli]") {
   // (ply 48) would make it, 24.Qh8+ (ply 47) gives only a second time, and the fivefold
   // repetition after 29.Qh5+ (ply 57) ends the game. fifty_setup.pgn starts 98 half-moves
   // into a fifty-move count (its FEN's clock, counted with --trust-fen-clock).
-  const std::string zs = "claim --pgn sample.pgn --game 2 ";
+  // --rules 2023 forces the edition (the default would judge this 1886 game by 1997's Laws).
+  const std::string zs = "claim --pgn sample.pgn --game 2 --rules 2023 ";
+  const std::string zs_2009 = "claim --pgn sample.pgn --game 2 --rules 2009 ";
   const std::vector<Case> cases = {
       {games, zs + "--ply 49 --claim threefold", 0},
       {games, zs + "--ply 49 --claim threefold --lang pt", 0},
@@ -816,8 +975,8 @@ TEST_CASE("cli claim: rulings on famous games (golden transcript)", "[cli]") {
       {games, zs + "--ply 48 --claim threefold --intended Qh5+ --lang es", 0},
       {games, zs + "--ply 47 --claim threefold", 1},
       {games, zs + "--ply 47 --claim threefold --lang ru", 1},
-      {games, zs + "--ply 47 --claim threefold --rules 2009", 1},
-      {games, zs + "--ply 47 --claim threefold --rules 2009 --lang pt", 1},
+      {games, zs_2009 + "--ply 47 --claim threefold", 1},
+      {games, zs_2009 + "--ply 47 --claim threefold --lang pt", 1},
       {games, zs + "--ply 48 --claim threefold --intended Qh6", 1},
       {games, zs + "--ply 48 --claim threefold --intended Qh6 --lang es", 1},
       {games, zs + "--ply 48 --claim threefold --intended h3h8", 1},
@@ -829,11 +988,13 @@ TEST_CASE("cli claim: rulings on famous games (golden transcript)", "[cli]") {
       {games, zs + "--ply 49 --claim fifty --lang pt", 1},
       // Riazantsev - Adams: Black claims on the board after 46.Kg1 (ply 91); after
       // 46...Qd1+ (ply 92) the game is over. Kasparov - Miles: after 47...Kf6 (ply 94).
-      {games, "claim --pgn sample.pgn --game 4 --ply 91 --claim threefold", 0},
-      {games, "claim --pgn sample.pgn --game 4 --ply 92 --claim threefold --lang es", 1},
-      {games, "claim --pgn sample.pgn --game 3 --ply 94 --claim threefold --lang ru", 0},
+      {games, "claim --pgn sample.pgn --game 4 --rules 2023 --ply 91 --claim threefold", 0},
+      {games, "claim --pgn sample.pgn --game 4 --rules 2023 --ply 92 --claim threefold --lang es",
+       1},
+      {games, "claim --pgn sample.pgn --game 3 --rules 2023 --ply 94 --claim threefold --lang ru",
+       0},
       // Navara - Carlsen: no claim once 81.e8=B has made the position dead.
-      {games, "claim --pgn sample.pgn --game 5 --ply 162 --claim fifty", 1},
+      {games, "claim --pgn sample.pgn --game 5 --rules 2023 --ply 162 --claim fifty", 1},
       // The fifty-move rule, from a set-up position.
       {data, "claim --pgn fifty_setup.pgn --ply 2 --claim fifty --trust-fen-clock", 0},
       {data, "claim --pgn fifty_setup.pgn --ply 2 --claim fifty --trust-fen-clock --lang es", 0},
@@ -889,8 +1050,7 @@ TEST_CASE("cli claim: rulings on famous games (golden transcript)", "[cli]") {
   CHECK(intended["article"] == "9.2.1");
   CHECK(intended["intended"] == "Qh5+");
   CHECK(intended["occurrences"] == json({41, 45, 49}));
-  const json wrong =
-      json::parse(run(zs + "--ply 47 --claim threefold --rules 2009 --json", games).out);
+  const json wrong = json::parse(run(zs_2009 + "--ply 47 --claim threefold --json", games).out);
   CHECK(wrong["correct"] == false);
   CHECK(wrong["opponent_seconds_added"] == 180);
   CHECK(wrong["penalty_article"] == "9.5 b");
@@ -946,6 +1106,7 @@ TEST_CASE("cli trace and audit: a set-up position's halfmove clock (golden)", "[
       {cli_data_dir(), "trace fifty_setup.pgn --trust-fen-clock", 0},
       {cli_data_dir(), "audit --no-progress fifty_setup.pgn", 0},
       {cli_data_dir(), "audit --no-progress fifty_setup.pgn --trust-fen-clock", 0},
+      {cli_data_dir(), "audit --no-progress fifty_setup.pgn --trust-fen-clock --detail", 0},
   };
   const std::string text = transcript(cases);
   check_golden("fifty_setup.txt", text);
@@ -953,6 +1114,14 @@ TEST_CASE("cli trace and audit: a set-up position's halfmove clock (golden)", "[
                  "  After 80.Ra2 (ply 1): Black may claim a draw under the fifty-move rule by "
                  "writing the intended "
                  "move"));
+  // Grouped: one window, the written-move ply, then the plies on the board as one line.
+  CHECK(contains(text,
+                 "  A draw under the fifty-move rule could be claimed from 80.Ra2 to "
+                 "81.Ra3 (plies 1-3: 3):\n"
+                 "    After 80.Ra2 (ply 1): Black, by writing "));
+  CHECK(
+      contains(text, "    From 80...Ke5 to 81.Ra3: the player to move, each time on the board\n"));
+  CHECK(contains(text, "  How to claim: Fifty-move rule on the board:"));
 }
 
 TEST_CASE("cli key, perft and pgn on real games", "[cli]") {

@@ -427,8 +427,7 @@ TEST_CASE("cli summarize: shards audited with --first-game merge into the single
                                   .out);
   const Run rules = tool(dir, "summarize " + quote(fa) + " " + quote(fb2009));
   CHECK(rules.status == 2);
-  CHECK(
-      contains(rules.err, "'rules' is \"FIDE_2009\" here but \"FIDE_2023\" in the first summary"));
+  CHECK(contains(rules.err, "'rules' is \"FIDE_2009\" here but \"auto\" in the first summary"));
   const Run garbage =
       tool(dir, "summarize " + quote(dir.file("g.jsonl", "{\"game\":1}\nnot json\n")));
   CHECK(garbage.status == 2);

@@ -96,7 +96,7 @@ TEST_CASE("explain: parse_language reads en, pt, es, ru in any case, with or wit
 
 TEST_CASE("explain: every message id exists in all four languages, with the same placeholders",
           "[explain]") {
-  REQUIRE(message_count == int(Message::ClaimsFiftyIntended) + 1);
+  REQUIRE(message_count == int(Message::ProcedureRightLostByTouch) + 1);
   std::set<std::string> keys;
   int with_article = 0;
   for (int i = 0; i < message_count; ++i) {

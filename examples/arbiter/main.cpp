@@ -380,7 +380,8 @@ int main(int argc, char** argv) {
 
   auto ruling_options = [](CLI::App& c, arbiter_cli::RulingOptions& o) {
     c.add_option("--rules", o.rules,
-                 "rules edition: 1997, 2001, 2005, 2009, 2014, 2017, 2018 or 2023 (default)");
+                 "rules edition: auto (default: the edition in force on the game's Date tag), "
+                 "1997, 2001, 2005, 2009, 2014, 2017, 2018 or 2023");
     c.add_option("--time-control", o.time_control, "standard (default), rapid or blitz");
     c.add_option("--lang", o.lang, "language of explanations: en (default), pt, es, ru");
     c.add_flag("--trust-fen-clock", o.trust_fen_clock,
@@ -404,6 +405,8 @@ int main(int argc, char** argv) {
   audit->add_flag("--json", audit_command.options.json,
                   "JSON Lines: one object per game, then a summary");
   audit->add_flag("!--no-boards", audit_command.boards, "no board diagrams in the text output");
+  audit->add_flag("--detail", audit_command.detail,
+                  "text output: one finding per ply, as found, instead of claim windows");
   audit->add_flag("!--no-progress", audit_command.progress,
                   "no progress display on standard error");
   add_jobs(*audit, audit_command.jobs);

@@ -8,6 +8,7 @@
 
 #include <fmt/core.h>
 
+#include "game_rules.hpp"
 #include "input.hpp"
 #include "output.hpp"
 
@@ -49,6 +50,7 @@ GameReader::GameReader(std::vector<std::string> files, const Reading& reading,
   options_.strict = reading.strict;
   options_.comments = reading.comments;
   options_.chess960 = reading.chess960;
+  by_date_ = reading.rules_by_date;
   options_.variations = true;  // always read and checked: see the top of reading.hpp
   for (const std::string& name : files_) labels_.push_back(name == "-" ? "<stdin>" : name);
 }
@@ -67,8 +69,16 @@ void reuse_small(std::string& s) {
 // Records a game into a RecordedGame: its main line (PgnRecorder) and the tags named.
 class Recorder final : public arbiter::PgnRecorder {
  public:
-  Recorder(RecordedGame& item, const arbiter::Rules& rules)
-      : PgnRecorder(item.record, rules), item_(item) {}
+  Recorder(RecordedGame& item, const arbiter::Rules& rules, bool by_date)
+      : PgnRecorder(item.record, rules), item_(item), base_(rules), by_date_(by_date) {}
+
+  // --rules auto: the record starts again under the Laws in force on the game's date (the
+  // Date tag comes before the movetext).
+  arbiter::PgnAction begin_movetext(const arbiter::Position& start) override {
+    const arbiter::PgnAction action = PgnRecorder::begin_movetext(start);
+    if (by_date_) item_.record.reset(start, rules_for(item_.date, true, base_).rules);
+    return action;
+  }
 
   void begin_game(std::uint64_t number, std::uint64_t line) override {
     PgnRecorder::begin_game(number, line);
@@ -88,6 +98,8 @@ class Recorder final : public arbiter::PgnRecorder {
 
  private:
   RecordedGame& item_;
+  const arbiter::Rules& base_;  // the command's rules (the edition forced, or the base)
+  bool by_date_;
   unsigned seen_ = 0;
 };
 
@@ -105,7 +117,7 @@ bool GameReader::next(RecordedGame& item) {
   // shorter, longer ones allocate theirs), memory stays bounded whatever the input, and
   // is reached soon rather than after many games.
   if (item.record.capacity() > 256) item.record = arbiter::GameRecord();
-  Recorder recorder(item, rules_);
+  Recorder recorder(item, rules_, by_date_);
   const bool more =
       advance(item, [&](arbiter::PgnReader& reader) { return reader.next(recorder); });
   item.result = recorder.result();

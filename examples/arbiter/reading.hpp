@@ -37,6 +37,8 @@ struct Reading {
       false;  ///< keep comments (to write them back); skipped comments are still checked
   bool chess960 =
       false;  ///< read every game as Chess960 (--chess960); else only by its Variant tag
+  bool rules_by_date =
+      false;  ///< record each game under the edition in force on its Date tag (--rules auto)
 };
 
 struct ReadTotals {
@@ -94,6 +96,7 @@ class GameReader {
   template <class ReadOne>
   bool advance(GameSource& item, ReadOne&& read_one);
   arbiter::Rules rules_;
+  bool by_date_ = false;  // Reading::rules_by_date
   std::vector<std::string> files_, labels_;
   arbiter::PgnOptions options_;
   std::size_t file_ = 0;

@@ -2,6 +2,8 @@
 
 #include "rulings.hpp"
 #include "audit_text.hpp"
+#include "claim_windows.hpp"
+#include "game_rules.hpp"
 #include "json_writer.hpp"
 #include "output.hpp"
 #include "reading.hpp"
@@ -19,6 +21,7 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -36,19 +39,23 @@ using arbiter::GameRecord;
 using Ply = GameRecord::Ply;
 using nlohmann::json;
 
+// Whether each game is judged by the Laws of its date (--rules auto, the default).
+bool by_date(const RulingOptions& options) { return options.rules == "auto"; }
+
 // How trace, audit and claim read PGN: the default reading, Chess960 only with --chess960.
 Reading chess960_reading(const RulingOptions& options) {
   Reading reading;
   reading.chess960 = options.chess960;
+  reading.rules_by_date = by_date(options);
   return reading;
 }
 
 // The rules, time control and language of a command; false (with a message) if unknown.
 bool resolve(const RulingOptions& o, arbiter::Rules& rules, arbiter::Language& lang) {
-  if (!arbiter::parse_edition(o.rules, rules.edition)) {
+  if (o.rules != "auto" && !arbiter::parse_edition(o.rules, rules.edition)) {
     fmt::print(stderr,
-               "arbiter: unknown rules edition '{}' (expected 1997, 2001, 2005, 2009, 2014, 2017, "
-               "2018 or 2023)\n",
+               "arbiter: unknown rules edition '{}' (expected auto, 1997, 2001, 2005, 2009, 2014, "
+               "2017, 2018 or 2023)\n",
                o.rules);
     return false;
   }
@@ -64,6 +71,11 @@ bool resolve(const RulingOptions& o, arbiter::Rules& rules, arbiter::Language& l
   rules.interpretation.trust_fen_halfmove_clock = o.trust_fen_clock;
   return true;
 }
+
+// The audit's line of the Laws applied to a game, by RulesBasis.
+constexpr AuditText laws_line[] = {AuditText::LawsForced,        AuditText::LawsBadDate,
+                                   AuditText::LawsByDate,        AuditText::LawsUnknownDate,
+                                   AuditText::LawsUndecidedDate, AuditText::LawsBeforeFirst};
 
 // "12.Nf3" / "12...Nf6" for the move that led to `ply`; "the start" for ply 0.
 std::string move_label(const GameRecord& record, Ply ply) {
@@ -99,8 +111,10 @@ int run_trace(const TraceCommand& command) {
         }
         const std::uint64_t number = item.number;
         // Each position judged on the history up to it: the record (the game's one replay,
-        // made while it was read) answers at every ply.
+        // made while it was read, under the Laws of its date with --rules auto) answers at
+        // every ply.
         const GameRecord& record = item.record;
+        const arbiter::Rules& game_rules = record.rules();
         for (Ply ply = 0; ply <= record.ply(); ++ply) {
           const arbiter::Position& pos = record.position(ply);
           // Each flag says what holds in this position under the Laws, in the order of
@@ -110,12 +124,14 @@ int run_trace(const TraceCommand& command) {
           // 75 moves; both may hold), and no claim in a position where the game has ended.
           const arbiter::Termination ending = arbiter::board_ending(pos);
           const bool article5 = ending != arbiter::Termination::None;
-          const bool fivefold = !article5 && arbiter::is_fivefold(record, ply, rules.fivefold());
+          const bool fivefold =
+              !article5 && arbiter::is_fivefold(record, ply, game_rules.fivefold());
           const bool seventyfive =
-              !article5 && arbiter::is_seventyfive(record, ply, rules.seventyfive());
+              !article5 && arbiter::is_seventyfive(record, ply, game_rules.seventyfive());
           const bool over = article5 || fivefold || seventyfive;
           const arbiter::AvailableClaims claims =
-              over ? arbiter::AvailableClaims{} : arbiter::available_claims(record, ply, {}, rules);
+              over ? arbiter::AvailableClaims{}
+                   : arbiter::available_claims(record, ply, {}, game_rules);
           fmt::format_to(std::back_inserter(out),
                          "{}\t{}\t{}\t{:016x}\t{}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{}\n",
                          number, ply, arbiter::to_fen(pos), pos.key().value(), record.count(ply),
@@ -204,7 +220,8 @@ void write_finding(JsonWriter& w, const arbiter::Finding& f, const GameRecord& r
 
 // The audit's JSON line of a game (the members in nlohmann-json's order, keys sorted).
 void write_audit_line(std::string& out, const RecordedGame& item, std::uint64_t number,
-                      const arbiter::GameAudit& a, const arbiter::Rules& rules) {
+                      const arbiter::GameAudit& a, const arbiter::Rules& rules, RulesBasis basis,
+                      const std::vector<ClaimWindow>& windows) {
   const GameRecord& record = item.record;
   JsonWriter w(out);
   w.begin_object().key("black").value(item.black).key("date").value(item.date);
@@ -240,7 +257,17 @@ void write_audit_line(std::string& out, const RecordedGame& item, std::uint64_t 
     w.value(arbiter::to_pgn(a.laws_result));
   w.key("number_in_file").value(item.number_in_file).key("plies").value(a.plies);
   w.key("result").value(arbiter::to_pgn(item.result)).key("result_agrees").value(a.result_agrees);
-  w.key("white").value(item.white).end_object();
+  w.key("rules").value(rules.laws().id).key("rules_basis").value(basis_name(basis));
+  w.key("white").value(item.white).key("windows").begin_array();
+  for (const ClaimWindow& win : windows) {
+    w.begin_object().key("findings").begin_array();
+    for (std::size_t i : win.findings) w.value(std::uint64_t(i));
+    w.end_array().key("first_move").value(move_label(record, win.first_ply));
+    w.key("first_ply").value(win.first_ply).key("kind").value(finding_name(win.kind));
+    w.key("last_move").value(move_label(record, win.last_ply)).key("last_ply").value(win.last_ply);
+    w.key("plies").value(win.plies()).end_object();
+  }
+  w.end_array().end_object();
   out += '\n';
 }
 
@@ -265,6 +292,111 @@ std::string bundled_sample() {
   return {};
 }
 
+// The one-line verdict of a game: how it ended under the Laws (or that nothing ended it
+// without a claim), whether it was played on, what becomes of the recorded result, and
+// the claim windows: "Verdict: drawn by fivefold repetition at 29.Qh5+, played on for 27
+// plies; the recorded 0-1 is void."
+std::string verdict(const arbiter::GameAudit& a, const GameRecord& record,
+                    const std::vector<ClaimWindow>& windows,
+                    const std::optional<arbiter::GameResult>& recorded, arbiter::Language lang) {
+  std::string text;
+  if (a.ending == arbiter::Termination::Checkmate) {
+    text = say(AuditText::VerdictMate, lang, {{"move", move_label(record, a.end_ply)}});
+  } else if (a.ending != arbiter::Termination::None) {
+    text = say(AuditText::VerdictDrawn, lang,
+               {{"ending", arbiter::display_name(a.ending, lang)},
+                {"move", move_label(record, a.end_ply)}});
+  } else {
+    text = say(AuditText::VerdictNoEnding, lang);
+  }
+  if (a.played_on && a.plies - a.end_ply == 1)
+    text += say(AuditText::VerdictPlayedOnOne, lang);
+  else if (a.played_on)
+    text += say(AuditText::VerdictPlayedOn, lang, {{"later", std::to_string(a.plies - a.end_ply)}});
+  const std::string result = arbiter::to_pgn(recorded);
+  if (recorded && *recorded != arbiter::GameResult::Ongoing) {
+    if (a.result_agrees)
+      text += say(AuditText::VerdictStands, lang, {{"result", result}});
+    else if (a.played_on)
+      text += say(AuditText::VerdictVoid, lang, {{"result", result}});
+    else
+      text += say(AuditText::VerdictWrong, lang,
+                  {{"result", result}, {"laws_result", arbiter::to_pgn(a.laws_result)}});
+  }
+  if (!windows.empty()) {
+    GameRecord::Ply plies = 0;
+    for (const ClaimWindow& w : windows) plies += w.plies();
+    text += say(AuditText::VerdictWindows, lang,
+                {{"windows", std::to_string(windows.size())}, {"plies", std::to_string(plies)}});
+  }
+  return say(AuditText::Verdict, lang, {{"verdict", text}});
+}
+
+// A claim window in the text report: its range, then who could claim at each of its plies
+// and how (on the board, or by which written moves); a run of plies where the fifty-move
+// claim stood on the board is one line. Adds the ways seen to `ways` (the procedure is
+// explained once per game).
+std::string window_text(const ClaimWindow& w, const GameRecord& record, arbiter::ClaimWays& ways,
+                        arbiter::Language lang) {
+  const arbiter::ExplainOptions options(lang);
+  const bool fifty = w.kind == arbiter::Termination::FiftyMoveClaim;
+  auto label = [&](Ply ply) {
+    return ply == 0 ? say(AuditText::AtStart, lang) : move_label(record, ply);
+  };
+  const std::string range =
+      w.plies() == 1 ? say(AuditText::RangeOne, lang,
+                           {{"first", label(w.first_ply)}, {"from", std::to_string(w.first_ply)}})
+                     : say(AuditText::RangeMany, lang,
+                           {{"first", label(w.first_ply)},
+                            {"last", label(w.last_ply)},
+                            {"from", std::to_string(w.first_ply)},
+                            {"to", std::to_string(w.last_ply)},
+                            {"count", std::to_string(w.plies())}});
+  std::string out =
+      "  " +
+      say(fifty ? AuditText::WindowFifty : AuditText::WindowThreefold, lang, {{"range", range}}) +
+      "\n";
+  const arbiter::Rules& rules = record.rules();
+  auto where = [&](Ply ply) {
+    return ply == 0 ? say(AuditText::AtStart, lang)
+                    : say(AuditText::After, lang,
+                          {{"move", move_label(record, ply)}, {"ply", std::to_string(ply)}});
+  };
+  for (Ply ply = w.first_ply; ply <= w.last_ply; ++ply) {
+    const arbiter::Position& pos = record.position(ply);
+    const arbiter::AvailableClaims c = arbiter::available_claims(record, ply, {}, rules);
+    const bool on_board = fifty ? c.fifty_on_board : c.threefold_on_board;
+    const arbiter::MoveList& intended = fifty ? c.fifty_intended : c.threefold_intended;
+    (fifty ? ways.fifty_on_board : ways.threefold_on_board) |= on_board;
+    if (fifty && on_board) {
+      // The fifty-move claim stays on the board until a pawn move or capture: one line.
+      Ply last = ply;
+      while (last < w.last_ply &&
+             arbiter::available_claims(record, last + 1, {}, rules).fifty_on_board)
+        ++last;
+      if (last > ply) {
+        out +=
+            "    " +
+            say(AuditText::EntryEachOnBoard, lang, {{"first", label(ply)}, {"last", label(last)}}) +
+            "\n";
+        ply = last;
+        continue;
+      }
+    }
+    const char* side = arbiter::message_text(pos.side_to_move() == arbiter::Color::White
+                                                 ? arbiter::Message::WhiteCapital
+                                                 : arbiter::Message::BlackCapital,
+                                             lang);
+    const std::string moves = arbiter::explain_moves(pos, intended, options);
+    const AuditText how = on_board && !intended.empty() && !fifty ? AuditText::EntryBoth
+                          : on_board                              ? AuditText::EntryOnBoard
+                                                                  : AuditText::EntryWritten;
+    (fifty ? ways.fifty_intended : ways.threefold_intended) |= how != AuditText::EntryOnBoard;
+    out += "    " + where(ply) + ": " + say(how, lang, {{"side", side}, {"moves", moves}}) + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 int run_audit(const AuditCommand& command) {
@@ -285,8 +417,11 @@ int run_audit(const AuditCommand& command) {
   const bool colour = !command.options.json && ARBITER_CLI_ISATTY(stdout);
   const bool progress = command.progress && ARBITER_CLI_ISATTY(stderr);
   const arbiter::ExplainOptions explain_options(lang);
+  const bool dated = by_date(command.options);
   std::uint64_t plies = 0, disagreeing = 0, played_on = 0;
   std::uint64_t counts[arbiter::termination_count] = {};
+  std::uint64_t by_edition[arbiter::edition_count] = {};  // games judged by each edition
+  std::uint64_t windows[2] = {}, window_plies[2] = {};    // claim windows: threefold, fifty
   auto heading = [&](const std::string& text) {
     return colour
                ? fmt::format(fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan), "{}", text)
@@ -303,12 +438,14 @@ int run_audit(const AuditCommand& command) {
     std::string out;
     std::uint64_t plies = 0, disagreeing = 0, played_on = 0;
     std::uint64_t counts[arbiter::termination_count] = {};
+    int edition = -1;  // the edition applied (-1: the game could not be read)
+    std::uint64_t windows[2] = {}, window_plies[2] = {};  // claim windows: threefold, fifty
   };
   std::uint64_t audited = 0;  // games, good and bad
   const ReadTotals read = judge_games<Verdict, RecordedGame>(
       files, chess960_reading(command.options), command.jobs,
       [&](const RecordedGame& item, Verdict& v, unsigned) {
-        v = Verdict{std::move(v.out), 0, 0, 0, {}};
+        v = Verdict{std::move(v.out), 0, 0, 0, {}, -1, {}, {}};
         std::string& out = v.out;
         reuse(out);
         const std::string& label = *item.label;
@@ -332,8 +469,12 @@ int run_audit(const AuditCommand& command) {
           }
           return;
         }
-        // The game's one replay, made while it was read: the audit and the report read it.
+        // The game's one replay, made while it was read under the Laws of its date (--rules
+        // auto; GameReader): the audit and the report read it.
         const GameRecord& record = item.record;
+        const GameRules chosen = rules_for(item.date, dated, rules);
+        const arbiter::Rules& rules = record.rules();
+        v.edition = int(rules.edition);
         const arbiter::GameAudit a =
             arbiter::audit_game(record, item.result.value_or(arbiter::GameResult::Ongoing));
         v.plies = a.plies;
@@ -341,8 +482,14 @@ int run_audit(const AuditCommand& command) {
           v.counts[k] = std::uint64_t(a.counts[k]);
         v.disagreeing = !a.result_agrees;
         v.played_on = a.played_on;
+        const std::vector<ClaimWindow> windows = claim_windows(a.findings);
+        for (const ClaimWindow& w : windows) {
+          const int k = w.kind == arbiter::Termination::FiftyMoveClaim;
+          ++v.windows[k];
+          v.window_plies[k] += w.plies();
+        }
         if (command.options.json) {
-          write_audit_line(out, item, number, a, rules);
+          write_audit_line(out, item, number, a, rules, chosen.basis, windows);
         } else {
           auto say = [&](AuditText id, std::initializer_list<arbiter::MessageArg> args) {
             return arbiter_cli::say(id, lang, args);
@@ -355,40 +502,51 @@ int run_audit(const AuditCommand& command) {
                                                {"result", arbiter::to_pgn(item.result)},
                                                {"plies", std::to_string(a.plies)}}));
           out += '\n';
-          // Each finding explained on the history up to its ply.
-          for (const arbiter::Finding& f : a.findings) {
+          // The Laws applied, and why those (--rules auto: the edition of the game's date).
+          out += "  " +
+                 say(laws_line[int(chosen.basis)],
+                     {{"edition", arbiter::full_name(rules.edition, lang)}, {"date", item.date}}) +
+                 "\n";
+          if (!command.detail) out += "  " + verdict(a, record, windows, item.result, lang) + "\n";
+          // "After 24...Kf7 (ply 48)", "At the start (ply 0)".
+          auto where = [&](Ply ply) {
+            return ply == 0 ? say(AuditText::AtStart, {})
+                            : say(AuditText::After, {{"move", move_label(record, ply)},
+                                                     {"ply", std::to_string(ply)}});
+          };
+          // A finding explained on the history up to its ply, as one paragraph.
+          auto paragraph = [&](const arbiter::Finding& f) {
             const arbiter::Position& pos = record.position(f.ply);
-            const std::string where =
-                f.ply == 0 ? say(AuditText::AtStart, {})
-                           : say(AuditText::After, {{"move", move_label(record, f.ply)},
-                                                    {"ply", std::to_string(f.ply)}});
             if (f.is_claim()) {
               const arbiter::AvailableClaims claims =
                   arbiter::available_claims(record, f.ply, {}, rules);
               std::string text = arbiter::explain(claims, pos, rules, explain_options);
               if (f.until_ply != f.ply)
                 text += say(AuditText::Until, {{"ply", std::to_string(f.until_ply)}});
-              out += fmt::format("  {}: {}\n", where, text);
-            } else {
-              const bool first = f.ply == a.end_ply;
-              const arbiter::GameResult result = f.kind == arbiter::Termination::Checkmate
-                                                     ? (pos.side_to_move() == arbiter::Color::White
-                                                            ? arbiter::GameResult::BlackWins
-                                                            : arbiter::GameResult::WhiteWins)
-                                                     : arbiter::GameResult::Draw;
-              out += fmt::format("  {}: {}\n", where,
-                                 arbiter::explain(f.kind, result, rules, explain_options));
-              if (first && command.boards) {
-                const std::string board = fmt::format("{:d}", pos);
-                for (std::size_t start = 0; start < board.size();) {
-                  const std::size_t nl = board.find('\n', start);
-                  out += "      " + board.substr(start, nl - start) + "\n";
-                  if (nl == std::string::npos) break;
-                  start = nl + 1;
-                }
+              out += fmt::format("  {}: {}\n", where(f.ply), text);
+              return;
+            }
+            const arbiter::GameResult result =
+                f.kind == arbiter::Termination::Checkmate
+                    ? (pos.side_to_move() == arbiter::Color::White ? arbiter::GameResult::BlackWins
+                                                                   : arbiter::GameResult::WhiteWins)
+                    : arbiter::GameResult::Draw;
+            out += fmt::format("  {}: {}\n", where(f.ply),
+                               arbiter::explain(f.kind, result, rules, explain_options));
+            if (f.ply == a.end_ply && command.boards) {
+              const std::string board = fmt::format("{:d}", pos);
+              for (std::size_t start = 0; start < board.size();) {
+                const std::size_t nl = board.find('\n', start);
+                out += "      " + board.substr(start, nl - start) + "\n";
+                if (nl == std::string::npos) break;
+                start = nl + 1;
               }
             }
-          }
+          };
+          // Automatic endings and wrong results first (--detail: every finding in order of
+          // ply), then the claim windows.
+          for (const arbiter::Finding& f : a.findings)
+            if (command.detail || !f.is_claim()) paragraph(f);
           if (a.played_on) {
             const GameRecord::Ply later = a.plies - a.end_ply;
             out += "  " +
@@ -412,6 +570,16 @@ int run_audit(const AuditCommand& command) {
                                                  : std::string()}})) +
                 "\n";
           }
+          if (!command.detail) {
+            arbiter::ClaimWays ways;
+            for (const ClaimWindow& w : windows) out += window_text(w, record, ways, lang);
+            if (ways.any())
+              out += "  " +
+                     say(AuditText::HowToClaim,
+                         {{"procedure",
+                           arbiter::explain_claim_procedure(ways, rules, explain_options)}}) +
+                     "\n";
+          }
           if (a.findings.empty()) out += "  " + say(AuditText::Nothing, {}) + "\n";
           out += '\n';
         }
@@ -422,6 +590,11 @@ int run_audit(const AuditCommand& command) {
         for (int k = 0; k < arbiter::termination_count; ++k) counts[k] += v.counts[k];
         disagreeing += v.disagreeing;
         played_on += v.played_on;
+        if (v.edition >= 0) ++by_edition[v.edition];
+        for (int k = 0; k < 2; ++k) {
+          windows[k] += v.windows[k];
+          window_plies[k] += v.window_plies[k];
+        }
         standard_output().write(v.out);
         if (progress && audited % 1024 == 0)
           fmt::print(stderr, "\raudited {} games, {:.1f} MB read", audited,
@@ -435,25 +608,47 @@ int run_audit(const AuditCommand& command) {
   if (command.options.json) {
     json by_kind = json::object();
     for (arbiter::Termination k : summary_kinds) by_kind[finding_name(k)] = counts[int(k)];
+    // Every edition counted, 0 or not: shards' summaries then merge field by field.
+    json editions = json::object();
+    for (int e = 0; e < arbiter::edition_count; ++e)
+      editions[arbiter::laws(arbiter::Edition(e)).id] = by_edition[e];
     out += json({{"summary", true},
-                 {"rules", rules.laws().id},
+                 {"rules", dated ? "auto" : rules.laws().id},
+                 {"editions", editions},
                  {"games", audited},
                  {"bad_games", read.bad},
                  {"plies", plies},
                  {"findings", by_kind},
+                 {"windows", {{"threefold_claim", windows[0]}, {"fifty_claim", windows[1]}}},
+                 {"window_plies",
+                  {{"threefold_claim", window_plies[0]}, {"fifty_claim", window_plies[1]}}},
                  {"played_on_after_end", played_on},
                  {"results_disagreeing", disagreeing}})
                .dump(-1, ' ', false, json::error_handler_t::replace);
     out += '\n';
   } else {
-    out += heading(arbiter_cli::say(AuditText::Summary, lang,
-                                    {{"edition", arbiter::full_name(rules.edition, lang)},
-                                     {"games", std::to_string(audited)},
-                                     {"bad", std::to_string(read.bad)},
-                                     {"plies", std::to_string(plies)}}));
+    out += heading(
+        arbiter_cli::say(AuditText::Summary, lang,
+                         {{"edition", dated ? arbiter_cli::say(AuditText::EditionsByDate, lang)
+                                            : arbiter::full_name(rules.edition, lang)},
+                          {"games", std::to_string(audited)},
+                          {"bad", std::to_string(read.bad)},
+                          {"plies", std::to_string(plies)}}));
     out += '\n';
-    for (arbiter::Termination k : summary_kinds)
-      out += fmt::format("  {:16} {}\n", finding_name(k), counts[int(k)]);
+    for (arbiter::Termination k : summary_kinds) {
+      out += fmt::format("  {:16} {}", finding_name(k), counts[int(k)]);
+      // The claims: how many windows, and how many plies they cover.
+      const int w = k == arbiter::Termination::ThreefoldClaim   ? 0
+                    : k == arbiter::Termination::FiftyMoveClaim ? 1
+                                                                : -1;
+      if (w >= 0)
+        out += " (" +
+               arbiter_cli::say(AuditText::SummaryWindows, lang,
+                                {{"windows", std::to_string(windows[w])},
+                                 {"plies", std::to_string(window_plies[w])}}) +
+               ")";
+      out += '\n';
+    }
     out += "  " +
            arbiter_cli::say(AuditText::PlayedOnCount, lang, {{"n", std::to_string(played_on)}}) +
            "\n";
@@ -564,6 +759,8 @@ int run_claim(const ClaimCommand& command) {
     return exit_bad_input;
   }
 
+  const GameRules chosen = rules_for(found.tag("Date"), by_date(command.options), rules);
+  rules = chosen.rules;
   arbiter::GameOptions options;
   options.rules = rules;
   // The game as it stood after ply P, or at its end if it ended before (or at a null move).
@@ -620,6 +817,7 @@ int run_claim(const ClaimCommand& command) {
               {"claim", command.claim},
               {"claimant", claim.claimant == arbiter::Color::White ? "white" : "black"},
               {"rules", rules.laws().id},
+              {"rules_basis", basis_name(chosen.basis)},
               {"time_control", arbiter::to_string(rules.time_control)},
               {"admissible", ruling.admissible()},
               {"inadmissible",

@@ -17,7 +17,7 @@ inline constexpr int exit_bad_input = 2;
 
 /// Options shared by the ruling commands.
 struct RulingOptions {
-  std::string rules = "2023";
+  std::string rules = "auto";  // auto: the edition in force on each game's Date tag
   std::string time_control = "standard";
   std::string lang = "en";
   bool trust_fen_clock = false;
@@ -35,6 +35,7 @@ struct AuditCommand {
   std::vector<std::string> files;  // empty: the bundled sample
   RulingOptions options;
   bool boards = true;        // board diagrams at automatic endings (text output)
+  bool detail = false;       // --detail: one finding per ply (text output), no windows
   bool progress = true;      // a progress bar on a terminal
   unsigned jobs = 1;         // -j: threads judging games (the output is the same for any number)
   long long first_game = 1;  // --first-game: the number of the first game read

@@ -7,6 +7,7 @@
 #include "bitboard.hpp"
 #include "claims.hpp"
 #include "config.hpp"
+#include "date.hpp"
 #include "explain.hpp"
 #include "game.hpp"
 #include "halfmove.hpp"

@@ -198,6 +198,13 @@ enum class Message : std::uint16_t {
   ClaimsThreefoldIntended,
   ClaimsFiftyOnBoard,
   ClaimsFiftyIntended,
+  // How to claim, said once (the audit's claim windows): explain_claim_procedure().
+  ProcedureThreefoldOnBoard,
+  ProcedureThreefoldIntended,
+  ProcedureFiftyOnBoard,
+  ProcedureFiftyIntended,
+  ProcedureRightLostByMove,
+  ProcedureRightLostByTouch,
 };
 
 /// What a message is for.
@@ -695,6 +702,71 @@ inline constexpr MessageInfo message_table[] = {
     "{Mover} могут потребовать ничью по правилу 50 ходов, записав на бланке свой ход (не делая его на доске) и "
     "заявив арбитру о намерении сделать этот ход ({edition}, статья {article}). "
     "Ходы, при которых требование будет обоснованным: {moves}."}},
+  {Message::ProcedureThreefoldOnBoard, "procedure.threefold.on_board", MessageGroup::AvailableClaims,
+   {"Threefold repetition on the board: the player to move claims the draw from the arbiter before moving, "
+    "the position on the board having appeared at least three times ({edition}, Article {article}).",
+    "Tripla repetição no tabuleiro: o jogador que tem a vez reclama o empate ao árbitro antes de jogar, tendo a "
+    "posição no tabuleiro aparecido pelo menos três vezes ({edition}, artigo {article}).",
+    "Triple repetición en el tablero: el jugador que tiene el turno reclama las tablas al árbitro antes de jugar, "
+    "habiéndose producido la posición del tablero al menos tres veces ({edition}, artículo {article}).",
+    "Троекратное повторение на доске: игрок, чья очередь ходить, до своего хода требует у арбитра ничью, так как "
+    "позиция на доске возникла по крайней мере три раза ({edition}, статья {article})."}},
+  {Message::ProcedureThreefoldIntended, "procedure.threefold.intended", MessageGroup::AvailableClaims,
+   {"Threefold repetition by a written move: the player to move writes the intended move on the scoresheet, "
+    "without playing it, and declares to the arbiter the intention to play it; the claim is correct if that move "
+    "makes the position appear at least three times ({edition}, Article {article}).",
+    "Tripla repetição por lance anotado: o jogador que tem a vez anota o lance pretendido na planilha, sem jogá-lo, "
+    "e declara ao árbitro a intenção de fazê-lo; a reclamação é correta se esse lance fizer a posição aparecer pelo "
+    "menos três vezes ({edition}, artigo {article}).",
+    "Triple repetición por jugada anotada: el jugador que tiene el turno anota en la planilla la jugada que se "
+    "propone realizar, sin realizarla, y declara al árbitro su intención de realizarla; la reclamación es correcta "
+    "si esa jugada hace que la posición se produzca al menos tres veces ({edition}, artículo {article}).",
+    "Троекратное повторение записанным ходом: игрок, чья очередь ходить, записывает на бланке свой ход, не делая "
+    "его на доске, и заявляет арбитру о намерении сделать этот ход; требование обоснованно, если после этого хода "
+    "позиция возникнет по крайней мере три раза ({edition}, статья {article})."}},
+  {Message::ProcedureFiftyOnBoard, "procedure.fifty.on_board", MessageGroup::AvailableClaims,
+   {"Fifty-move rule on the board: the player to move claims the draw from the arbiter before moving, the last 50 "
+    "moves by each player having been made without any pawn move or capture ({edition}, Article {article}).",
+    "Regra dos 50 lances no tabuleiro: o jogador que tem a vez reclama o empate ao árbitro antes de jogar, tendo os "
+    "últimos 50 lances de cada jogador sido feitos sem movimento de peão e sem captura ({edition}, artigo "
+    "{article}).",
+    "Regla de los 50 movimientos en el tablero: el jugador que tiene el turno reclama las tablas al árbitro antes "
+    "de jugar, habiéndose realizado los últimos 50 movimientos de cada jugador sin mover ningún peón y sin ninguna "
+    "captura ({edition}, artículo {article}).",
+    "Правило 50 ходов на доске: игрок, чья очередь ходить, до своего хода требует у арбитра ничью, так как "
+    "последние 50 ходов каждого игрока сделаны без продвижения пешек и без взятий ({edition}, статья {article})."}},
+  {Message::ProcedureFiftyIntended, "procedure.fifty.intended", MessageGroup::AvailableClaims,
+   {"Fifty-move rule by a written move: the player to move writes the intended move on the scoresheet, without "
+    "playing it, and declares to the arbiter the intention to play it; the claim is correct if after that move the "
+    "last 50 moves by each player have been made without any pawn move or capture ({edition}, Article {article}).",
+    "Regra dos 50 lances por lance anotado: o jogador que tem a vez anota o lance pretendido na planilha, sem "
+    "jogá-lo, e declara ao árbitro a intenção de fazê-lo; a reclamação é correta se, após esse lance, os últimos 50 "
+    "lances de cada jogador tiverem sido feitos sem movimento de peão e sem captura ({edition}, artigo {article}).",
+    "Regla de los 50 movimientos por jugada anotada: el jugador que tiene el turno anota en la planilla la jugada "
+    "que se propone realizar, sin realizarla, y declara al árbitro su intención de realizarla; la reclamación es "
+    "correcta si, tras esa jugada, los últimos 50 movimientos de cada jugador se han realizado sin mover ningún peón "
+    "y sin ninguna captura ({edition}, artículo {article}).",
+    "Правило 50 ходов записанным ходом: игрок, чья очередь ходить, записывает на бланке свой ход, не делая его на "
+    "доске, и заявляет арбитру о намерении сделать этот ход; требование обоснованно, если после этого хода "
+    "последние 50 ходов каждого игрока сделаны без продвижения пешек и без взятий ({edition}, статья {article})."}},
+  {Message::ProcedureRightLostByMove, "procedure.right_lost.move", MessageGroup::AvailableClaims,
+   {"A player who makes a move without claiming loses the right to claim on that move ({edition}, Article "
+    "{article}).",
+    "O jogador que faz um lance sem reclamar perde o direito de reclamar nesse lance ({edition}, artigo "
+    "{article}).",
+    "El jugador que realiza una jugada sin reclamar pierde el derecho a reclamar en esa jugada ({edition}, "
+    "artículo {article}).",
+    "Игрок, сделавший ход без требования ничьей, теряет право потребовать её на этом ходу ({edition}, статья "
+    "{article})."}},
+  {Message::ProcedureRightLostByTouch, "procedure.right_lost.touch", MessageGroup::AvailableClaims,
+   {"A player who touches a piece with the intention of moving or capturing it loses the right to claim on that "
+    "move ({edition}, Article {article}).",
+    "O jogador que toca uma peça com a intenção de jogá-la ou capturá-la perde o direito de reclamar nesse lance "
+    "({edition}, artigo {article}).",
+    "El jugador que toca una pieza con la intención de moverla o capturarla pierde el derecho a reclamar en esa "
+    "jugada ({edition}, artículo {article}).",
+    "Игрок, коснувшийся фигуры с намерением сделать ею ход или взять её, теряет право потребовать ничью на этом "
+    "ходу ({edition}, статья {article})."}},
 };
 // clang-format on
 
@@ -705,7 +777,7 @@ constexpr bool message_table_in_order() noexcept {
 }
 static_assert(message_table_in_order(),
               "detail::message_table must list the messages in the order of Message");
-static_assert(int(Message::ClaimsFiftyIntended) + 1 ==
+static_assert(int(Message::ProcedureRightLostByTouch) + 1 ==
                   int(sizeof(message_table) / sizeof(message_table[0])),
               "every Message needs a row in detail::message_table");
 }  // namespace detail
@@ -1224,6 +1296,62 @@ inline std::string explain(const AvailableClaims& claims, const GameRecord& reco
 inline std::string explain_available_claims(const Game& game, ExplainOptions options = {}) {
   if (game.is_over()) return render(Message::ClaimsGameOver, options.language);
   return explain(game.available_claims(), game.record(), game.rules(), options);
+}
+
+/// The move that led to `ply` of `record` (ply >= 1), numbered, in the piece letters of
+/// `options`: "25.Qh5+", "24...Kf7" (Portuguese "25.Dh5+").
+inline std::string numbered_move(const GameRecord& record, GameRecord::Ply ply,
+                                 ExplainOptions options = {}) {
+  return detail::Explainer(options, record.rules()).played(record, ply);
+}
+
+/// Moves of `pos` as a list in the language and piece letters of `options` ("Qh5+ and
+/// Kf8"; Portuguese "Dh5+ e Rf8"), at most options.max_listed_moves, then "(and N more)".
+inline std::string explain_moves(const Position& pos, const MoveList& moves,
+                                 ExplainOptions options = {}) {
+  const Rules rules;
+  return detail::Explainer(options, rules).move_list(pos, moves);
+}
+
+/// The ways a draw could be claimed somewhere in a game (the audit's claim windows), for
+/// explain_claim_procedure(): on the board, or by a written move (9.2, 9.3).
+struct ClaimWays {
+  bool threefold_on_board = false;  ///< 9.2.2: the position has just appeared a third time
+  bool threefold_intended = false;  ///< 9.2.1: a written move would make it appear a third time
+  bool fifty_on_board = false;      ///< 9.3.2: the last 50 moves each without pawn move or capture
+  bool fifty_intended = false;      ///< 9.3.1: a written move would complete them
+
+  /// Whether any way is set.
+  constexpr bool any() const noexcept {
+    return threefold_on_board || threefold_intended || fifty_on_board || fifty_intended;
+  }
+};
+
+/// How each of `ways` is claimed, and how the right to claim is lost (9.4), one sentence
+/// each with its article: the procedure said once for a whole game, where the audit lists
+/// who could claim at which move. "" if no way is set.
+inline std::string explain_claim_procedure(const ClaimWays& ways, const Rules& rules,
+                                           ExplainOptions options = {}) {
+  if (!ways.any()) return {};
+  const detail::Explainer x(options, rules);
+  const Articles& a = rules.laws().articles;
+  const std::string edition = x.edition();
+  std::string text;
+  auto sentence = [&](bool wanted, Message id, const char* article) {
+    if (!wanted) return;
+    text += (text.empty() ? "" : " ") +
+            x.msg(id, {{"edition", edition}, {"article", detail::Explainer::article(article)}});
+  };
+  sentence(ways.threefold_on_board, Message::ProcedureThreefoldOnBoard, a.threefold_on_board);
+  sentence(ways.threefold_intended, Message::ProcedureThreefoldIntended, a.threefold_intended);
+  sentence(ways.fifty_on_board, Message::ProcedureFiftyOnBoard, a.fifty_on_board);
+  sentence(ways.fifty_intended, Message::ProcedureFiftyIntended, a.fifty_intended);
+  sentence(true,
+           rules.laws().claim_right_lost_by == ClaimRightLostBy::MoveMade
+               ? Message::ProcedureRightLostByMove
+               : Message::ProcedureRightLostByTouch,
+           a.right_to_claim_lost);
+  return text;
 }
 
 }  // namespace arbiter

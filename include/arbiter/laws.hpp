@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "date.hpp"
+#include "result.hpp"
 #include "termination.hpp"
 
 namespace arbiter {
@@ -254,6 +256,60 @@ constexpr const char* article_of(Termination t, const Laws& laws) noexcept {
   return "";
 }
 
+// ---- The edition in force on a day ------------------------------------------------------
+
+/// The day an edition took effect (spec section 18): 1 July 1997, 2001, 2005, 2009, 2014,
+/// 2017; 1 January 2018 and 2023.
+constexpr GameDate in_force_from(Edition e) noexcept {
+  constexpr GameDate from[edition_count] = {{1997, 7, 1}, {2001, 7, 1}, {2005, 7, 1}, {2009, 7, 1},
+                                            {2014, 7, 1}, {2017, 7, 1}, {2018, 1, 1}, {2023, 1, 1}};
+  return from[int(e)];
+}
+
+/// Why edition_in_force() chose the edition it did.
+enum class EditionBasis : std::uint8_t {
+  Date,           ///< the date, or the part of it known, lies in the edition's period
+  UnknownDate,    ///< no year known: the latest edition
+  UndecidedDate,  ///< the part known spans two editions (2014.??.??): the latest edition
+  BeforeFirst,    ///< before 1 July 1997: the game predates every edition known; 1997 applied
+};
+
+/// The edition chosen for a date, and why.
+struct EditionInForce {
+  Edition edition = default_edition;               ///< the edition to apply
+  EditionBasis basis = EditionBasis::UnknownDate;  ///< why
+};
+
+namespace detail {
+constexpr bool on_or_after(int y, int m, int d, const GameDate& from) noexcept {
+  return y != from.year ? y > from.year : m != from.month ? m > from.month : d >= from.day;
+}
+// The edition in force on a complete day; `before` when the day predates them all.
+constexpr Edition edition_on_day(int y, int m, int d, bool& before) noexcept {
+  before = false;
+  for (int e = edition_count - 1; e >= 0; --e)
+    if (on_or_after(y, m, d, in_force_from(Edition(e)))) return Edition(e);
+  before = true;
+  return Edition::Fide1997;
+}
+}  // namespace detail
+
+/// The edition in force on a game's date. A partial date decides only where its known part
+/// does: 2010.??.?? is 2009, 2014.06.?? is 2009, 2014.07.?? is 2014, but 2014.??.?? (before
+/// or after 1 July?) is undecided, like an unknown date: the latest edition. A game before
+/// 1 July 1997 gets the 1997 edition, the earliest the library knows (EditionBasis says so).
+constexpr EditionInForce edition_in_force(const GameDate& date) noexcept {
+  if (date.unknown()) return {default_edition, EditionBasis::UnknownDate};
+  const int first_month = date.month ? date.month : 1, last_month = date.month ? date.month : 12;
+  const int first_day = date.day ? date.day : 1;
+  const int last_day = date.day ? date.day : detail::days_in_month(date.year, last_month);
+  bool first_before = false, last_before = false;
+  const Edition first = detail::edition_on_day(date.year, first_month, first_day, first_before);
+  const Edition last = detail::edition_on_day(date.year, last_month, last_day, last_before);
+  if (first != last) return {default_edition, EditionBasis::UndecidedDate};
+  return {first, last_before ? EditionBasis::BeforeFirst : EditionBasis::Date};
+}
+
 /// How positions are identified for repetition (9.2.3; spec 3.2, E12). Rules is the one
 /// place that says it: Game, GameRecord and the audit all read it there.
 enum class CastlingIdentity : std::uint8_t {
@@ -330,6 +386,18 @@ struct Rules {
            : time_control == TimeControl::Blitz ? a.blitz_appendix
                                                 : "";
   }
+  /// The rules in force on a game's date (edition_in_force()), with a time control.
+  static constexpr Rules in_force_on(const GameDate& date,
+                                     TimeControl tc = TimeControl::Standard) noexcept {
+    Rules r;
+    r.edition = edition_in_force(date).edition;
+    r.time_control = tc;
+    return r;
+  }
+  /// The rules in force on the date of a PGN Date tag ("1886.??.??"; "" or "????.??.??":
+  /// the latest edition); an error if the text is not a PGN date.
+  static Result<Rules, DateError> in_force_on(std::string_view pgn_date,
+                                              TimeControl tc = TimeControl::Standard) noexcept;
   /// The article that sets the incorrect-claim penalty for this time control.
   constexpr const char* penalty_article() const noexcept {
     const Articles& a = laws().articles;
@@ -340,5 +408,12 @@ struct Rules {
     return a.incorrect_claim;
   }
 };
+
+inline Result<Rules, DateError> Rules::in_force_on(std::string_view pgn_date,
+                                                   TimeControl tc) noexcept {
+  const Result<GameDate, DateError> date = parse_game_date(pgn_date);
+  if (!date) return fail(date.error());
+  return in_force_on(*date, tc);
+}
 
 }  // namespace arbiter
