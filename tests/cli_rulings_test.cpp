@@ -27,6 +27,8 @@
 #include <utility>
 #include <vector>
 
+#include <regex>
+
 #include <nlohmann/json.hpp>
 
 #include "process_util.hpp"
@@ -716,6 +718,80 @@ TEST_CASE("cli audit: the bundled sample by the Laws of each game's date (golden
         "forced");
 }
 
+// The English words of the audit's report and of its moves: none may stay in a report in
+// another language (the PGN tags, the FEN and the board's FEN letters are the game's data).
+std::vector<std::string> english_left(const std::string& report) {
+  // A move in English letters (Qh5+, Kxf7; R is the Portuguese and Spanish king) and
+  // English words, as whole words.
+  static const std::regex english_san("(^|[ .(])[KQN]x?[a-h][1-8]");  // R: pt, es king
+  static const std::regex english_words(
+      "\\b(Game|After|Verdict|Laws|White|Black|move|ply|plies|claim|draw|threefold|fifty|"
+      "dead|Summary|checkmate|played|the|How|could|writing|board|result|games)\\b");
+  std::vector<std::string> found;
+  for (const std::string& line : split_lines(report)) {
+    if (line.find("FEN: ") != std::string::npos) continue;  // the FEN is the game's, as written
+    // A game's heading quotes its tags (names, event) as the PGN has them: only the words
+    // after the last tag are the report's.
+    const std::string own =
+        line.find(" (") != std::string::npos && line.find("), ") != std::string::npos
+            ? line.substr(line.rfind("), "))
+            : line;
+    if (std::regex_search(own, english_words)) found.push_back("English word in: " + line);
+    // Piece letters of English SAN (a board diagram's rows are letters between spaces).
+    if (line.find(" | ") == std::string::npos && std::regex_search(own, english_san))
+      found.push_back("English SAN in: " + line);
+  }
+  return found;
+}
+
+TEST_CASE("cli audit: every word of a report in another language is in that language", "[cli]") {
+  // The bundled sample (boards, claims on the board and by written moves, fivefold,
+  // a dead position), by date and under 2023 (fivefold, played on, a void result).
+  for (const char* rules : {"auto", "2023"})
+    for (const char* l : {"pt", "es", "ru"}) {
+      const Run r = run(std::string("audit --no-progress --rules ") + rules + " --lang " + l);
+      INFO(l << " " << rules);
+      CHECK(r.status == 0);
+      CHECK(english_left(r.out) == std::vector<std::string>{});
+      CHECK_FALSE(english_left(run(std::string("audit --no-progress --detail --rules ") + rules +
+                                   " --lang " + l)
+                                   .out)
+                      .size() > 0);
+    }
+  // The check finds English where it is: the English report has plenty.
+  CHECK(english_left(run("audit --no-progress").out).size() > 20);
+  // The moves in the language's letters: Portuguese Dh5+ for 25.Qh5+, Russian Фh5+.
+  const Run pt = run("audit --no-progress --rules 2023 --lang pt");
+  CHECK(contains(pt.out, "Após 25.Dh5+ (meio-lance 49): As pretas, no tabuleiro ou anotando Rf8"));
+  CHECK(contains(pt.out, "      Jogam as pretas\n"));
+  CHECK(contains(run("audit --no-progress --rules 2023 --lang ru").out, "25.Фh5+"));
+}
+
+TEST_CASE("cli claim --intended: the language's letters, English letters and figurines", "[cli]") {
+  // 25.Qh5+ written as a Brazilian, Spanish or Russian scoresheet has it, or in English, or
+  // as a figurine: the same correct claim (FIDE 1997 by the game's date; 9.2(a)).
+  const std::string zs = "claim --pgn sample.pgn --game 2 --ply 48 --claim threefold ";
+  for (const char* args :
+       {"--intended Dh5+ --lang pt", "--intended Dh5+ --lang es", "--intended \"Фh5+\" --lang ru",
+        "--intended Qh5+ --lang pt", "--intended Qh5+", "--intended \"♕h5+\" --lang pt",
+        "--intended \"♕h5+\""}) {
+    INFO(args);
+    const Run r = run(zs + args + " --json", games_dir());
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    const json j = json::parse(r.out);
+    CHECK(j["correct"] == true);
+    CHECK(j["with_intended"] == true);
+  }
+  // Portuguese "R" is the king (rei): "Rh5" is no rook move there, but an illegal king move.
+  const Run king = run(zs + "--intended Rf8 --lang pt --json", games_dir());
+  CHECK(json::parse(king.out)["intended_illegal"] == true);
+  // An unknown letter is still an error, in the language's letters.
+  const Run bad = run(zs + "--intended Xh5 --lang pt", games_dir());
+  CHECK(bad.status == 2);
+  CHECK(contains(bad.err, "the written move 'Xh5' cannot be read"));
+}
+
 TEST_CASE("cli audit: --rules auto on dates that do not decide, or are no dates", "[cli]") {
   TempFile games(
       "[Date \"2014.??.??\"]\n\n1. e4 e5 *\n\n[Date \"????.??.??\"]\n\n1. e4 e5 *\n\n"
@@ -751,8 +827,11 @@ TEST_CASE("cli audit: the sample under the 2009 Laws, in Russian (golden)", "[cl
   CHECK(!contains(r.out, "9.6.1"));  // no fivefold repetition (9.6 is the dead position)
   CHECK(!contains(r.out, "Пятикратное"));
   CHECK(contains(r.out, "(ФИДЕ 2009, статья 5.2 b и 9.6)"));  // 5.2 b repeated as 9.6
-  CHECK(contains(r.out, "  threefold_claim  39 (окон: 4, полуходов: 39)\n"));
-  CHECK(contains(r.out, "  fivefold         0\n"));
+  // The summary's kinds of finding in Russian too.
+  CHECK(contains(r.out,
+                 "  требование ничьей ввиду троекратного повторения позиции 39 (окон: 4, "
+                 "полуходов: 39)\n"));
+  CHECK(contains(r.out, "  пятикратное повторение позиции 0\n"));
   CHECK(contains(r.out,
                  "  партий, продолженных после окончания: 1\n  партий, результат которых не "
                  "соответствует Правилам: 0\n"));

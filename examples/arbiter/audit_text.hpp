@@ -57,6 +57,8 @@ enum class AuditText : std::uint8_t {
   EntryEachOnBoard,
   HowToClaim,
   SummaryWindows,
+  WhiteToMove,
+  BlackToMove,
 };
 
 struct AuditTextInfo {
@@ -219,6 +221,10 @@ inline constexpr AuditTextInfo audit_text_table[] = {
   {AuditText::SummaryWindows, "audit.summary.windows",
    {"windows: {windows}, plies: {plies}", "janelas: {windows}, meios-lances: {plies}",
     "ventanas: {windows}, medias jugadas: {plies}", "окон: {windows}, полуходов: {plies}"}},
+  {AuditText::WhiteToMove, "audit.white_to_move",
+   {"White to move", "Jogam as brancas", "Juegan las blancas", "Ход белых"}},
+  {AuditText::BlackToMove, "audit.black_to_move",
+   {"Black to move", "Jogam as pretas", "Juegan las negras", "Ход чёрных"}},
 };
 // clang-format on
 
@@ -230,8 +236,7 @@ constexpr bool audit_text_table_in_order() noexcept {
   return true;
 }
 static_assert(audit_text_table_in_order(), "audit_text_table must follow the order of AuditText");
-static_assert(int(AuditText::SummaryWindows) + 1 == audit_text_count,
-              "every AuditText needs a row");
+static_assert(int(AuditText::BlackToMove) + 1 == audit_text_count, "every AuditText needs a row");
 
 /// The text in a language, placeholders unfilled.
 constexpr const char* audit_text(AuditText id, arbiter::Language l) noexcept {

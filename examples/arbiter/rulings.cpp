@@ -31,6 +31,7 @@
 
 #include <arbiter/arbiter.hpp>
 #include <arbiter/format_rulings.hpp>
+#include <arbiter/notation/written.hpp>
 
 namespace arbiter_cli {
 namespace {
@@ -77,13 +78,13 @@ constexpr AuditText laws_line[] = {AuditText::LawsForced,        AuditText::Laws
                                    AuditText::LawsByDate,        AuditText::LawsUnknownDate,
                                    AuditText::LawsUndecidedDate, AuditText::LawsBeforeFirst};
 
-// "12.Nf3" / "12...Nf6" for the move that led to `ply`; "the start" for ply 0.
-std::string move_label(const GameRecord& record, Ply ply) {
+// "12.Nf3" / "12...Nf6" for the move that led to `ply`, in the piece letters of `notation`
+// (the text report: the language's; JSON: English); "start" for ply 0.
+std::string move_label(const GameRecord& record, Ply ply,
+                       arbiter::SanLanguage notation = arbiter::SanLanguage::English) {
   if (ply == 0) return "start";
-  const arbiter::Position& before = record.position(ply - 1);
-  return fmt::format("{}{}{}", record.move_number(ply),
-                     before.side_to_move() == arbiter::Color::White ? "." : "...",
-                     arbiter::to_san(before, record.move(ply)));
+  return arbiter::numbered_move(record, ply,
+                                arbiter::ExplainOptions(arbiter::Language::English, notation));
 }
 
 }  // namespace
@@ -301,11 +302,12 @@ std::string verdict(const arbiter::GameAudit& a, const GameRecord& record,
                     const std::optional<arbiter::GameResult>& recorded, arbiter::Language lang) {
   std::string text;
   if (a.ending == arbiter::Termination::Checkmate) {
-    text = say(AuditText::VerdictMate, lang, {{"move", move_label(record, a.end_ply)}});
+    text = say(AuditText::VerdictMate, lang,
+               {{"move", move_label(record, a.end_ply, arbiter::san_language(lang))}});
   } else if (a.ending != arbiter::Termination::None) {
     text = say(AuditText::VerdictDrawn, lang,
                {{"ending", arbiter::display_name(a.ending, lang)},
-                {"move", move_label(record, a.end_ply)}});
+                {"move", move_label(record, a.end_ply, arbiter::san_language(lang))}});
   } else {
     text = say(AuditText::VerdictNoEnding, lang);
   }
@@ -341,7 +343,8 @@ std::string window_text(const ClaimWindow& w, const GameRecord& record, arbiter:
   const arbiter::ExplainOptions options(lang);
   const bool fifty = w.kind == arbiter::Termination::FiftyMoveClaim;
   auto label = [&](Ply ply) {
-    return ply == 0 ? say(AuditText::AtStart, lang) : move_label(record, ply);
+    return ply == 0 ? say(AuditText::AtStart, lang)
+                    : move_label(record, ply, arbiter::san_language(lang));
   };
   const std::string range =
       w.plies() == 1 ? say(AuditText::RangeOne, lang,
@@ -360,7 +363,8 @@ std::string window_text(const ClaimWindow& w, const GameRecord& record, arbiter:
   auto where = [&](Ply ply) {
     return ply == 0 ? say(AuditText::AtStart, lang)
                     : say(AuditText::After, lang,
-                          {{"move", move_label(record, ply)}, {"ply", std::to_string(ply)}});
+                          {{"move", move_label(record, ply, arbiter::san_language(lang))},
+                           {"ply", std::to_string(ply)}});
   };
   for (Ply ply = w.first_ply; ply <= w.last_ply; ++ply) {
     const arbiter::Position& pos = record.position(ply);
@@ -511,8 +515,9 @@ int run_audit(const AuditCommand& command) {
           // "After 24...Kf7 (ply 48)", "At the start (ply 0)".
           auto where = [&](Ply ply) {
             return ply == 0 ? say(AuditText::AtStart, {})
-                            : say(AuditText::After, {{"move", move_label(record, ply)},
-                                                     {"ply", std::to_string(ply)}});
+                            : say(AuditText::After,
+                                  {{"move", move_label(record, ply, explain_options.notation)},
+                                   {"ply", std::to_string(ply)}});
           };
           // A finding explained on the history up to its ply, as one paragraph.
           auto paragraph = [&](const arbiter::Finding& f) {
@@ -537,7 +542,11 @@ int run_audit(const AuditCommand& command) {
               const std::string board = fmt::format("{:d}", pos);
               for (std::size_t start = 0; start < board.size();) {
                 const std::size_t nl = board.find('\n', start);
-                out += "      " + board.substr(start, nl - start) + "\n";
+                std::string line = board.substr(start, nl - start);
+                // The footer's side to move in the language (the FEN stays as it is).
+                if (line == "White to move" || line == "Black to move")
+                  line = say(line[0] == 'W' ? AuditText::WhiteToMove : AuditText::BlackToMove, {});
+                out += "      " + line + "\n";
                 if (nl == std::string::npos) break;
                 start = nl + 1;
               }
@@ -636,7 +645,10 @@ int run_audit(const AuditCommand& command) {
                           {"plies", std::to_string(plies)}}));
     out += '\n';
     for (arbiter::Termination k : summary_kinds) {
-      out += fmt::format("  {:16} {}", finding_name(k), counts[int(k)]);
+      out += fmt::format(
+          "  {:16} {}",
+          lang == arbiter::Language::English ? finding_name(k) : arbiter::display_name(k, lang),
+          counts[int(k)]);
       // The claims: how many windows, and how many plies they cover.
       const int w = k == arbiter::Termination::ThreefoldClaim   ? 0
                     : k == arbiter::Termination::FiftyMoveClaim ? 1
@@ -666,37 +678,21 @@ int run_audit(const AuditCommand& command) {
 
 namespace {
 
-// The written move of a claim: SAN (lenient), or two squares for a move that may be
-// illegal (E1); for illegal SAN naming a piece type with one piece, that piece's move.
+// The written move of a claim: SAN (lenient) in the language's piece letters, English or
+// figurines (parse_written_san), or two squares for a move that may be illegal (E1); for
+// illegal SAN naming a piece type with one piece, that piece's move.
 arbiter::Result<arbiter::Move, std::string> written_move(const arbiter::Position& pos,
-                                                         const std::string& text) {
-  const arbiter::Result<arbiter::Move, arbiter::SanError> r = arbiter::parse_san(pos, text);
+                                                         const std::string& text,
+                                                         arbiter::SanLanguage language) {
+  const arbiter::Result<arbiter::Move, arbiter::SanError> r =
+      arbiter::parse_written_san(pos, text, language);
   if (r) return *r;
   auto square = [](char f, char rk) { return arbiter::make_square(f - 'a', rk - '1'); };
   auto is_sq = [](char f, char rk) { return f >= 'a' && f <= 'h' && rk >= '1' && rk <= '8'; };
   if (text.size() == 4 && is_sq(text[0], text[1]) && is_sq(text[2], text[3]))
     return arbiter::Move(square(text[0], text[1]), square(text[2], text[3]));
   if (r.error().kind == arbiter::SanErrorKind::Illegal && text.size() >= 3) {
-    arbiter::PieceType type = arbiter::PieceType::None;
-    switch (text[0]) {
-      case 'K':
-        type = arbiter::PieceType::King;
-        break;
-      case 'Q':
-        type = arbiter::PieceType::Queen;
-        break;
-      case 'R':
-        type = arbiter::PieceType::Rook;
-        break;
-      case 'B':
-        type = arbiter::PieceType::Bishop;
-        break;
-      case 'N':
-        type = arbiter::PieceType::Knight;
-        break;
-      default:
-        break;
-    }
+    const arbiter::PieceType type = arbiter::written_piece(text, language);
     std::string t = text;
     while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.pop_back();
     const arbiter::Bitboard pieces =
@@ -705,7 +701,7 @@ arbiter::Result<arbiter::Move, std::string> written_move(const arbiter::Position
         is_sq(t[t.size() - 2], t[t.size() - 1]))
       return arbiter::Move(arbiter::lsb(pieces), square(t[t.size() - 2], t[t.size() - 1]));
   }
-  return arbiter::fail(r.error().message(pos));
+  return arbiter::fail(r.error().message(pos, language));
 }
 
 }  // namespace
@@ -778,7 +774,8 @@ int run_claim(const ClaimCommand& command) {
                        : arbiter::Color(1 - command.ply % 2);
   claim.claimant_seconds_left = command.seconds_left;
   if (!command.intended.empty()) {
-    const arbiter::Result<arbiter::Move, std::string> written = written_move(pos, command.intended);
+    const arbiter::Result<arbiter::Move, std::string> written =
+        written_move(pos, command.intended, arbiter::san_language(lang));
     if (!written) {
       fmt::print(stderr, "arbiter: the written move '{}' cannot be read: {}\n", command.intended,
                  written.error());

@@ -14,6 +14,7 @@
 
 #include <arbiter/arbiter.hpp>
 #include <arbiter/format_rulings.hpp>
+#include <arbiter/notation/written.hpp>
 
 #include "texts.hpp"
 
@@ -252,13 +253,14 @@ class Session {
     return false;
   }
 
-  /// Reads a move: SAN with the language's piece letters, then UCI, then SAN with English
-  /// letters. On failure, `error` tells why (with the candidate moves).
+  /// Reads a move: SAN as a scoresheet in the language has it (its piece letters, English
+  /// letters where they mean nothing else, figurines: parse_written_san), then UCI. On
+  /// failure, `error` tells why (with the candidate moves).
   bool parse_move(std::string_view word, arbiter::Move& move, std::string& error) const {
     const arbiter::Position& pos = game_.position();
-    arbiter::SanOptions options;
-    options.language = arbiter::san_language(lang());
-    arbiter::Result<arbiter::Move, arbiter::SanError> r = arbiter::parse_san(pos, word, options);
+    const arbiter::SanLanguage language = arbiter::san_language(lang());
+    const arbiter::Result<arbiter::Move, arbiter::SanError> r =
+        arbiter::parse_written_san(pos, word, language);
     if (r) {
       move = *r;
       return true;
@@ -267,15 +269,7 @@ class Session {
       move = *u;
       return true;
     }
-    if (options.language != arbiter::SanLanguage::English) {
-      arbiter::Result<arbiter::Move, arbiter::SanError> english = arbiter::parse_san(pos, word);
-      if (english) {
-        move = *english;
-        return true;
-      }
-      if (r.error().kind == arbiter::SanErrorKind::UnknownPiece) r = std::move(english);
-    }
-    error = r.error().message(pos, options.language);
+    error = r.error().message(pos, language);
     return false;
   }
 
