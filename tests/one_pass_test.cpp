@@ -31,12 +31,12 @@ using namespace arbiter;
 #define ARBITER_TEST_COUNTS_ALLOCATIONS 1
 #endif
 
+#if ARBITER_TEST_COUNTS_ALLOCATIONS
 namespace {
 std::atomic<long> allocations{0};
 thread_local bool counting = false;
 }  // namespace
 
-#if ARBITER_TEST_COUNTS_ALLOCATIONS
 void* operator new(std::size_t size) {
   if (counting) ++allocations;
   if (void* p = std::malloc(size ? size : 1)) return p;
