@@ -819,6 +819,12 @@ TEST_CASE(
       {"1. e4 e5 (1... f6 2. Qh5+ --) *",
        "null move '--' while in check, in the variation at line 1, column 10 (depth 1), in place "
        "of 1...e5"},
+      // After a variation ends, the move it left is again the one a next variation
+      // replaces (2...Nc6, not the inner variation's 2...d6; the stale move crashed to_san()
+      // where it was illegal, found by pgn_fuzzer).
+      {"1. e4 e5 2. Nf3 (2. Nc3 Nc6 (2... d6) (2... Nf6 3. Bg5)) *",
+       "illegal move 'Bg5'; legal moves of that piece: Be2, Bd3, Bc4, Bb5, Ba6, in the variation "
+       "at line 1, column 39 (depth 2), in place of 2...Nc6"},
       {"1. e4 -- (1... f6 2. Qh5+ --) *",  // in place of a null move
        "null move '--' while in check, in the variation at line 1, column 10 (depth 1), in place "
        "of 1...--"},

@@ -1180,6 +1180,7 @@ class PgnReader {
       pos_ = f.cur;
       prev_ = f.prev;
       has_prev_ = f.has_prev;
+      last_move_ = f.varied;  // the move from prev_ to pos_ again, for a next variation
       v.end_variation();
     }
   }
