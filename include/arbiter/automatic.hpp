@@ -52,10 +52,7 @@ inline bool ended_automatically(const GameRecord& record, GameRecord::Ply ply,
   for (GameRecord::Ply p = 0; p < ply; ++p) {
     // The material changes only by a capture or a promotion, both of which reset the
     // halfmove clock (9.3): elsewhere it is the previous ply's, already found alive.
-    const Position& pos = record.position(p);
-    if ((p == 0 || record.halfmoves(p) == 0) && !can_checkmate(pos, Color::White) &&
-        !can_checkmate(pos, Color::Black))
-      return true;
+    if ((p == 0 || record.halfmoves(p) == 0) && material_dead(record.position(p))) return true;
     if (is_fivefold(record, p, rules.fivefold()) || is_seventyfive(record, p, rules.seventyfive()))
       return true;
   }

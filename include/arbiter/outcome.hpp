@@ -48,12 +48,18 @@ inline bool can_checkmate(const Position& pos, Color side) noexcept {
   return true;
 }
 
+/// Whether the material alone leaves neither side a checkmate (the material cases of
+/// 5.2.2, as can_checkmate() judges them).
+inline bool material_dead(const Position& pos) noexcept {
+  return !can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black);
+}
+
 /// Dead position (5.2.2): neither side can checkmate by any series of legal moves.
 /// Beyond the material cases, a position whose only legal move leads to a dead position
 /// is dead too (E23: a capture with check whose only reply recaptures into K v K),
 /// followed through up to `forced_plies` forced moves.
 inline bool is_dead_position(const Position& pos, int forced_plies = 4) noexcept {
-  if (!can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black)) return true;
+  if (material_dead(pos)) return true;
   if (forced_plies <= 0) return false;
   MoveList moves;
   generate_legal_moves(pos, moves);
@@ -126,8 +132,7 @@ inline Termination board_ending(const Position& pos) noexcept {
   // always, the count otherwise.
   const int moves = detail::surely_two_legal_moves(pos) ? 2 : legal_move_count(pos, 2);
   if (moves == 0) return pos.in_check() ? Termination::Checkmate : Termination::Stalemate;
-  if (!can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black))
-    return Termination::DeadPosition;
+  if (material_dead(pos)) return Termination::DeadPosition;
   return moves == 1 && is_dead_position(pos) ? Termination::DeadPosition : Termination::None;
 }
 
