@@ -59,6 +59,14 @@ enum class AuditText : std::uint8_t {
   SummaryWindows,
   WhiteToMove,
   BlackToMove,
+  HtmlTitle,
+  HtmlGames,
+  HtmlBadGames,
+  HtmlPlies,
+  HtmlPlayedOn,
+  HtmlDisagreeing,
+  HtmlNone,
+  HtmlMoves,
 };
 
 struct AuditTextInfo {
@@ -225,6 +233,25 @@ inline constexpr AuditTextInfo audit_text_table[] = {
    {"White to move", "Jogam as brancas", "Juegan las blancas", "Ход белых"}},
   {AuditText::BlackToMove, "audit.black_to_move",
    {"Black to move", "Jogam as pretas", "Juegan las negras", "Ход чёрных"}},
+  {AuditText::HtmlTitle, "audit.html.title",
+   {"Audit of the games", "Auditoria das partidas", "Auditoría de las partidas", "Проверка партий"}},
+  {AuditText::HtmlGames, "audit.html.games",
+   {"Games", "Partidas", "Partidas", "Партии"}},
+  {AuditText::HtmlBadGames, "audit.html.bad_games",
+   {"Games that could not be read", "Partidas que não puderam ser lidas",
+    "Partidas que no se pudieron leer", "Партии, которые не удалось прочитать"}},
+  {AuditText::HtmlPlies, "audit.html.plies",
+   {"Plies", "Meios-lances", "Medias jugadas", "Полуходы"}},
+  {AuditText::HtmlPlayedOn, "audit.html.played_on",
+   {"Games played on after their end", "Partidas continuadas depois do fim",
+    "Partidas continuadas después de su final", "Партии, продолженные после окончания"}},
+  {AuditText::HtmlDisagreeing, "audit.html.disagreeing",
+   {"Games whose result disagrees with the Laws", "Partidas cujo resultado não está de acordo com as Leis",
+    "Partidas cuyo resultado no concuerda con las Leyes", "Партии, результат которых не соответствует Правилам"}},
+  {AuditText::HtmlNone, "audit.html.none",
+   {"None.", "Nenhuma.", "Ninguna.", "Нет."}},
+  {AuditText::HtmlMoves, "audit.html.moves",
+   {"Moves", "Lances", "Jugadas", "Ходы"}},
 };
 // clang-format on
 
@@ -236,7 +263,7 @@ constexpr bool audit_text_table_in_order() noexcept {
   return true;
 }
 static_assert(audit_text_table_in_order(), "audit_text_table must follow the order of AuditText");
-static_assert(int(AuditText::BlackToMove) + 1 == audit_text_count, "every AuditText needs a row");
+static_assert(int(AuditText::HtmlMoves) + 1 == audit_text_count, "every AuditText needs a row");
 
 /// The text in a language, placeholders unfilled.
 constexpr const char* audit_text(AuditText id, arbiter::Language l) noexcept {

@@ -22,9 +22,11 @@
 //   arbiter audit [FILE.pgn...] [--json]           every claim point and automatic ending
 //                 [--rules E] [--lang en|pt|es|ru] of each game, play past the end, and
 //                 [--time-control TC]              whether the result agrees with the
-//                                                  Laws; no file: the bundled sample;
+//                 [--html FILE]                    Laws; no file: the bundled sample;
 //                                                  --json: one JSON object per game, then
-//                                                  a summary object (JSON Lines)
+//                                                  a summary object (JSON Lines); --html:
+//                                                  also the report as one HTML page
+//                                                  (standard output unchanged)
 //   arbiter claim --pgn FILE [--game N] --ply P    rule on one claim (threefold or fifty)
 //                 --claim threefold|fifty          made by the player to move after ply P
 //                 [--intended MOVE] [--touched]    (P = 0: the start); exit 0 if correct,
@@ -407,6 +409,12 @@ int main(int argc, char** argv) {
   audit->add_flag("!--no-boards", audit_command.boards, "no board diagrams in the text output");
   audit->add_flag("--detail", audit_command.detail,
                   "text output: one finding per ply, as found, instead of claim windows");
+  audit
+      ->add_option("--html", audit_command.html,
+                   "also write the report as one self-contained HTML page to FILE (summary "
+                   "table, verdicts, highlighted moves, boards); standard output keeps the "
+                   "text or --json output")
+      ->type_name("FILE");
   audit->add_flag("!--no-progress", audit_command.progress,
                   "no progress display on standard error");
   add_jobs(*audit, audit_command.jobs);

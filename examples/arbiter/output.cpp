@@ -15,6 +15,13 @@ void Output::write(std::string_view text) {
   if (std::fwrite(text.data(), 1, text.size(), file_) != text.size()) fail(errno);
 }
 
+bool Output::flush() {
+  errno = 0;
+  if (!finished_ && std::fflush(file_) != 0) fail(errno);
+  if (!failed()) return true;
+  return finish();
+}
+
 bool Output::finish() {
   if (finished_) return !failed();
   finished_ = true;

@@ -38,6 +38,13 @@ class Output {
   /// Whether a write has failed (a long command may stop early).
   bool failed() const noexcept { return error_ != 0; }
 
+  /// Flushes, keeping the file open: false, with the message of finish(), if any write
+  /// failed (a file written and then read back, like the HTML report's temporary file).
+  bool flush();
+
+  /// The file written.
+  std::FILE* file() const noexcept { return file_; }
+
   /// Flushes (and closes an owned file). False, with "arbiter: cannot write NAME: reason"
   /// on standard error (once), if any write failed.
   bool finish();

@@ -1,6 +1,7 @@
 // trace, audit and claim: the commands of the arbiter tool that rule on games.
 
 #include "rulings.hpp"
+#include "audit_html.hpp"
 #include "audit_text.hpp"
 #include "claim_windows.hpp"
 #include "game_rules.hpp"
@@ -21,6 +22,7 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -334,12 +336,12 @@ std::string verdict(const arbiter::GameAudit& a, const GameRecord& record,
   return say(AuditText::Verdict, lang, {{"verdict", text}});
 }
 
-// A claim window in the text report: its range, then who could claim at each of its plies
-// and how (on the board, or by which written moves); a run of plies where the fifty-move
-// claim stood on the board is one line. Adds the ways seen to `ways` (the procedure is
-// explained once per game).
-std::string window_text(const ClaimWindow& w, const GameRecord& record, arbiter::ClaimWays& ways,
-                        arbiter::Language lang) {
+// A claim window in the report: its range, then who could claim at each of its plies and
+// how (on the board, or by which written moves); a run of plies where the fifty-move claim
+// stood on the board is one line. Adds the ways seen to `ways` (the procedure is explained
+// once per game).
+GameReport::Window window_report(const ClaimWindow& w, const GameRecord& record,
+                                 arbiter::ClaimWays& ways, arbiter::Language lang) {
   const arbiter::ExplainOptions options(lang);
   const bool fifty = w.kind == arbiter::Termination::FiftyMoveClaim;
   auto label = [&](Ply ply) {
@@ -355,10 +357,11 @@ std::string window_text(const ClaimWindow& w, const GameRecord& record, arbiter:
                             {"from", std::to_string(w.first_ply)},
                             {"to", std::to_string(w.last_ply)},
                             {"count", std::to_string(w.plies())}});
-  std::string out =
-      "  " +
-      say(fifty ? AuditText::WindowFifty : AuditText::WindowThreefold, lang, {{"range", range}}) +
-      "\n";
+  GameReport::Window out;
+  out.kind = w.kind;
+  out.first_ply = w.first_ply;
+  out.heading =
+      say(fifty ? AuditText::WindowFifty : AuditText::WindowThreefold, lang, {{"range", range}});
   const arbiter::Rules& rules = record.rules();
   auto where = [&](Ply ply) {
     return ply == 0 ? say(AuditText::AtStart, lang)
@@ -379,10 +382,10 @@ std::string window_text(const ClaimWindow& w, const GameRecord& record, arbiter:
              arbiter::available_claims(record, last + 1, {}, rules).fifty_on_board)
         ++last;
       if (last > ply) {
-        out +=
-            "    " +
-            say(AuditText::EntryEachOnBoard, lang, {{"first", label(ply)}, {"last", label(last)}}) +
-            "\n";
+        out.entries.push_back({ply,
+                               {},
+                               say(AuditText::EntryEachOnBoard, lang,
+                                   {{"first", label(ply)}, {"last", label(last)}})});
         ply = last;
         continue;
       }
@@ -396,9 +399,31 @@ std::string window_text(const ClaimWindow& w, const GameRecord& record, arbiter:
                           : on_board                              ? AuditText::EntryOnBoard
                                                                   : AuditText::EntryWritten;
     (fifty ? ways.fifty_intended : ways.threefold_intended) |= how != AuditText::EntryOnBoard;
-    out += "    " + where(ply) + ": " + say(how, lang, {{"side", side}, {"moves", moves}}) + "\n";
+    out.entries.push_back({ply, where(ply), say(how, lang, {{"side", side}, {"moves", moves}})});
   }
   return out;
+}
+
+// Writes the HTML page: its summary, the games' sections from `games` (a temporary file
+// written while the games were audited), its end. False (with a message) if a write failed.
+bool write_html_page(Output& page, Output& games, const HtmlSummary& summary,
+                     std::vector<std::pair<std::uint64_t, std::string>>& disagreeing,
+                     arbiter::Language lang) {
+  std::FILE* tmp = games.file();
+  if (!games.flush()) return false;
+  HtmlSummary s = summary;
+  s.disagreeing = std::move(disagreeing);
+  page.write(html_page_start(s, lang));
+  std::rewind(tmp);
+  std::string buffer(1 << 16, '\0');
+  for (std::size_t n; (n = std::fread(buffer.data(), 1, buffer.size(), tmp)) > 0;)
+    page.write(std::string_view(buffer.data(), n));
+  if (std::ferror(tmp)) {
+    fmt::print(stderr, "arbiter: cannot read back the temporary file: {}\n", std::strerror(errno));
+    return false;
+  }
+  page.write(html_page_end());
+  return page.finish();
 }
 
 }  // namespace
@@ -444,14 +469,35 @@ int run_audit(const AuditCommand& command) {
     std::uint64_t counts[arbiter::termination_count] = {};
     int edition = -1;  // the edition applied (-1: the game could not be read)
     std::uint64_t windows[2] = {}, window_plies[2] = {};  // claim windows: threefold, fifty
+    std::string html;                                     // --html: the game's section of the page
+    std::string disagreeing_item;  // --html: the summary's line of a result that disagrees
   };
   std::uint64_t audited = 0;  // games, good and bad
+
+  // --html FILE: the page is its summary, then the games; the games' sections wait in a
+  // temporary file until the summary is known (a corpus's page does not fit in memory).
+  const bool html = !command.html.empty();
+  std::unique_ptr<Output> html_file, html_games;
+  std::vector<std::pair<std::uint64_t, std::string>> html_disagreeing;
+  if (html) {
+    std::FILE* f = std::fopen(command.html.c_str(), "wb");
+    std::FILE* tmp = f ? std::tmpfile() : nullptr;
+    if (!f || !tmp) {
+      fmt::print(stderr, "arbiter: {}: {}\n", f ? "temporary file" : command.html,
+                 std::strerror(errno));
+      if (f) std::fclose(f);
+      return exit_bad_input;
+    }
+    html_file = std::make_unique<Output>(f, command.html, true);
+    html_games = std::make_unique<Output>(tmp, "temporary file", true);
+  }
   const ReadTotals read = judge_games<Verdict, RecordedGame>(
       files, chess960_reading(command.options), command.jobs,
       [&](const RecordedGame& item, Verdict& v, unsigned) {
-        v = Verdict{std::move(v.out), 0, 0, 0, {}, -1, {}, {}};
+        v = Verdict{std::move(v.out), 0, 0, 0, {}, -1, {}, {}, std::move(v.html), {}};
         std::string& out = v.out;
         reuse(out);
+        reuse(v.html);
         const std::string& label = *item.label;
         // The game's number among all the games read, counted from --first-game (a shard's
         // games keep the numbers they have in the whole input).
@@ -471,6 +517,11 @@ int run_audit(const AuditCommand& command) {
                        {{"n", std::to_string(number)}, {"error", label + ": " + e.to_string()}})) +
                    "\n\n";
           }
+          if (html)
+            append_bad_game_html(v.html, number,
+                                 arbiter_cli::say(AuditText::CannotRead, lang,
+                                                  {{"n", std::to_string(number)},
+                                                   {"error", label + ": " + e.to_string()}}));
           return;
         }
         // The game's one replay, made while it was read under the Laws of its date (--rules
@@ -492,106 +543,122 @@ int run_audit(const AuditCommand& command) {
           ++v.windows[k];
           v.window_plies[k] += w.plies();
         }
-        if (command.options.json) {
+        if (command.options.json)
           write_audit_line(out, item, number, a, rules, chosen.basis, windows);
-        } else {
-          auto say = [&](AuditText id, std::initializer_list<arbiter::MessageArg> args) {
-            return arbiter_cli::say(id, lang, args);
-          };
-          out += heading(say(AuditText::Game, {{"n", std::to_string(number)},
+        if (command.options.json && !html) return;
+
+        // The report in words, laid out as text (standard output) and as HTML (--html).
+        auto say = [&](AuditText id, std::initializer_list<arbiter::MessageArg> args) {
+          return arbiter_cli::say(id, lang, args);
+        };
+        GameReport report;
+        report.heading = say(AuditText::Game, {{"n", std::to_string(number)},
                                                {"white", item.white},
                                                {"black", item.black},
                                                {"event", item.event},
                                                {"date", item.date},
                                                {"result", arbiter::to_pgn(item.result)},
-                                               {"plies", std::to_string(a.plies)}}));
-          out += '\n';
-          // The Laws applied, and why those (--rules auto: the edition of the game's date).
-          out += "  " +
-                 say(laws_line[int(chosen.basis)],
-                     {{"edition", arbiter::full_name(rules.edition, lang)}, {"date", item.date}}) +
-                 "\n";
-          if (!command.detail) out += "  " + verdict(a, record, windows, item.result, lang) + "\n";
-          // "After 24...Kf7 (ply 48)", "At the start (ply 0)".
-          auto where = [&](Ply ply) {
-            return ply == 0 ? say(AuditText::AtStart, {})
-                            : say(AuditText::After,
-                                  {{"move", move_label(record, ply, explain_options.notation)},
-                                   {"ply", std::to_string(ply)}});
-          };
-          // A finding explained on the history up to its ply, as one paragraph.
-          auto paragraph = [&](const arbiter::Finding& f) {
-            const arbiter::Position& pos = record.position(f.ply);
-            if (f.is_claim()) {
-              const arbiter::AvailableClaims claims =
-                  arbiter::available_claims(record, f.ply, {}, rules);
-              std::string text = arbiter::explain(claims, pos, rules, explain_options);
-              if (f.until_ply != f.ply)
-                text += say(AuditText::Until, {{"ply", std::to_string(f.until_ply)}});
-              out += fmt::format("  {}: {}\n", where(f.ply), text);
-              return;
-            }
+                                               {"plies", std::to_string(a.plies)}});
+        // The Laws applied, and why those (--rules auto: the edition of the game's date).
+        report.laws =
+            say(laws_line[int(chosen.basis)],
+                {{"edition", arbiter::full_name(rules.edition, lang)}, {"date", item.date}});
+        const std::string game_verdict = verdict(a, record, windows, item.result, lang);
+        if (!command.detail) report.verdict = game_verdict;
+        // "After 24...Kf7 (ply 48)", "At the start (ply 0)".
+        auto where = [&](Ply ply) {
+          return ply == 0 ? say(AuditText::AtStart, {})
+                          : say(AuditText::After,
+                                {{"move", move_label(record, ply, explain_options.notation)},
+                                 {"ply", std::to_string(ply)}});
+        };
+        // A finding explained on the history up to its ply, as one paragraph. Automatic
+        // endings first (--detail: every finding in order of ply), then the claim windows.
+        for (const arbiter::Finding& f : a.findings) {
+          if (!command.detail && f.is_claim()) continue;
+          const arbiter::Position& pos = record.position(f.ply);
+          std::string text;
+          if (f.is_claim()) {
+            const arbiter::AvailableClaims claims =
+                arbiter::available_claims(record, f.ply, {}, rules);
+            text = arbiter::explain(claims, pos, rules, explain_options);
+            if (f.until_ply != f.ply)
+              text += say(AuditText::Until, {{"ply", std::to_string(f.until_ply)}});
+          } else {
             const arbiter::GameResult result =
                 f.kind == arbiter::Termination::Checkmate
                     ? (pos.side_to_move() == arbiter::Color::White ? arbiter::GameResult::BlackWins
                                                                    : arbiter::GameResult::WhiteWins)
                     : arbiter::GameResult::Draw;
-            out += fmt::format("  {}: {}\n", where(f.ply),
-                               arbiter::explain(f.kind, result, rules, explain_options));
-            if (f.ply == a.end_ply && command.boards) {
-              const std::string board = fmt::format("{:d}", pos);
-              for (std::size_t start = 0; start < board.size();) {
-                const std::size_t nl = board.find('\n', start);
-                std::string line = board.substr(start, nl - start);
-                // The footer's side to move in the language (the FEN stays as it is).
-                if (line == "White to move" || line == "Black to move")
-                  line = say(line[0] == 'W' ? AuditText::WhiteToMove : AuditText::BlackToMove, {});
-                out += "      " + line + "\n";
-                if (nl == std::string::npos) break;
-                start = nl + 1;
-              }
-            }
-          };
-          // Automatic endings and wrong results first (--detail: every finding in order of
-          // ply), then the claim windows.
-          for (const arbiter::Finding& f : a.findings)
-            if (command.detail || !f.is_claim()) paragraph(f);
-          if (a.played_on) {
-            const GameRecord::Ply later = a.plies - a.end_ply;
-            out += "  " +
-                   warning(say(AuditText::PlayedOn, {{"ply", std::to_string(a.end_ply)},
-                                                     {"later", std::to_string(later)}})) +
-                   "\n";
+            text = arbiter::explain(f.kind, result, rules, explain_options);
           }
-          if (!a.result_agrees) {
-            const AuditText reason = a.ending == arbiter::Termination::None
-                                         ? AuditText::ReasonCannotMate
-                                     : a.played_on ? AuditText::ReasonVoid
-                                                   : AuditText::ReasonOtherwise;
-            out +=
-                "  " +
-                warning(say(AuditText::Disagrees,
-                            {{"result", arbiter::to_pgn(item.result)},
-                             {"reason", say(reason, {})},
-                             {"laws_result", a.laws_result != arbiter::GameResult::Ongoing
-                                                 ? say(AuditText::LawsGive,
-                                                       {{"result", arbiter::to_pgn(a.laws_result)}})
-                                                 : std::string()}})) +
-                "\n";
-          }
-          if (!command.detail) {
-            arbiter::ClaimWays ways;
-            for (const ClaimWindow& w : windows) out += window_text(w, record, ways, lang);
-            if (ways.any())
-              out += "  " +
-                     say(AuditText::HowToClaim,
-                         {{"procedure",
-                           arbiter::explain_claim_procedure(ways, rules, explain_options)}}) +
-                     "\n";
-          }
-          if (a.findings.empty()) out += "  " + say(AuditText::Nothing, {}) + "\n";
-          out += '\n';
+          report.paragraphs.push_back(
+              {f.ply, f.kind, where(f.ply), std::move(text), f.ply == a.end_ply});
         }
+        if (a.played_on)
+          report.played_on = say(
+              AuditText::PlayedOn,
+              {{"ply", std::to_string(a.end_ply)}, {"later", std::to_string(a.plies - a.end_ply)}});
+        if (!a.result_agrees) {
+          const AuditText reason = a.ending == arbiter::Termination::None
+                                       ? AuditText::ReasonCannotMate
+                                   : a.played_on ? AuditText::ReasonVoid
+                                                 : AuditText::ReasonOtherwise;
+          report.disagrees =
+              say(AuditText::Disagrees,
+                  {{"result", arbiter::to_pgn(item.result)},
+                   {"reason", say(reason, {})},
+                   {"laws_result",
+                    a.laws_result != arbiter::GameResult::Ongoing
+                        ? say(AuditText::LawsGive, {{"result", arbiter::to_pgn(a.laws_result)}})
+                        : std::string()}});
+        }
+        if (!command.detail) {
+          arbiter::ClaimWays ways;
+          for (const ClaimWindow& w : windows)
+            report.windows.push_back(window_report(w, record, ways, lang));
+          if (ways.any())
+            report.how_to_claim = say(
+                AuditText::HowToClaim,
+                {{"procedure", arbiter::explain_claim_procedure(ways, rules, explain_options)}});
+        }
+        if (a.findings.empty()) report.nothing = say(AuditText::Nothing, {});
+
+        if (html) {
+          append_game_html(v.html, number, report, a, record, lang, finding_name);
+          if (!a.result_agrees) v.disagreeing_item = report.heading + ": " + game_verdict;
+        }
+        if (command.options.json) return;
+        out += heading(report.heading);
+        out += '\n';
+        out += "  " + report.laws + "\n";
+        if (!report.verdict.empty()) out += "  " + report.verdict + "\n";
+        for (const GameReport::Paragraph& p : report.paragraphs) {
+          out += fmt::format("  {}: {}\n", p.where, p.text);
+          if (p.board && command.boards) {
+            const std::string board = fmt::format("{:d}", record.position(p.ply));
+            for (std::size_t start = 0; start < board.size();) {
+              const std::size_t nl = board.find('\n', start);
+              std::string line = board.substr(start, nl - start);
+              // The footer's side to move in the language (the FEN stays as it is).
+              if (line == "White to move" || line == "Black to move")
+                line = say(line[0] == 'W' ? AuditText::WhiteToMove : AuditText::BlackToMove, {});
+              out += "      " + line + "\n";
+              if (nl == std::string::npos) break;
+              start = nl + 1;
+            }
+          }
+        }
+        if (!report.played_on.empty()) out += "  " + warning(report.played_on) + "\n";
+        if (!report.disagrees.empty()) out += "  " + warning(report.disagrees) + "\n";
+        for (const GameReport::Window& w : report.windows) {
+          out += "  " + w.heading + "\n";
+          for (const GameReport::Entry& e : w.entries)
+            out += "    " + (e.where.empty() ? e.text : e.where + ": " + e.text) + "\n";
+        }
+        if (!report.how_to_claim.empty()) out += "  " + report.how_to_claim + "\n";
+        if (!report.nothing.empty()) out += "  " + report.nothing + "\n";
+        out += '\n';
       },
       [&](const RecordedGame& item, const Verdict& v) {
         audited = item.number;
@@ -605,6 +672,13 @@ int run_audit(const AuditCommand& command) {
           window_plies[k] += v.window_plies[k];
         }
         standard_output().write(v.out);
+        if (html) {
+          html_games->write(v.html);
+          if (!v.disagreeing_item.empty())
+            html_disagreeing.emplace_back(std::uint64_t(command.first_game - 1) + item.number,
+                                          v.disagreeing_item);
+          if (html_games->failed()) return false;
+        }
         if (progress && audited % 1024 == 0)
           fmt::print(stderr, "\raudited {} games, {:.1f} MB read", audited,
                      double(item.bytes) / 1e6);
@@ -635,31 +709,50 @@ int run_audit(const AuditCommand& command) {
                  {"results_disagreeing", disagreeing}})
                .dump(-1, ' ', false, json::error_handler_t::replace);
     out += '\n';
-  } else {
-    out += heading(
-        arbiter_cli::say(AuditText::Summary, lang,
-                         {{"edition", dated ? arbiter_cli::say(AuditText::EditionsByDate, lang)
-                                            : arbiter::full_name(rules.edition, lang)},
-                          {"games", std::to_string(audited)},
-                          {"bad", std::to_string(read.bad)},
-                          {"plies", std::to_string(plies)}}));
+  }
+  const std::string summary_heading =
+      arbiter_cli::say(AuditText::Summary, lang,
+                       {{"edition", dated ? arbiter_cli::say(AuditText::EditionsByDate, lang)
+                                          : arbiter::full_name(rules.edition, lang)},
+                        {"games", std::to_string(audited)},
+                        {"bad", std::to_string(read.bad)},
+                        {"plies", std::to_string(plies)}});
+  // The claims: how many windows, and how many plies they cover.
+  auto windows_of = [&](arbiter::Termination k) -> std::string {
+    const int w = k == arbiter::Termination::ThreefoldClaim   ? 0
+                  : k == arbiter::Termination::FiftyMoveClaim ? 1
+                                                              : -1;
+    if (w < 0) return {};
+    return " (" +
+           arbiter_cli::say(AuditText::SummaryWindows, lang,
+                            {{"windows", std::to_string(windows[w])},
+                             {"plies", std::to_string(window_plies[w])}}) +
+           ")";
+  };
+  HtmlSummary audit_summary;
+  if (html) {
+    audit_summary.caption = summary_heading;
+    auto row = [&](AuditText label, std::uint64_t n) {
+      audit_summary.rows.emplace_back(arbiter_cli::say(label, lang), std::to_string(n));
+    };
+    row(AuditText::HtmlGames, audited);
+    row(AuditText::HtmlBadGames, read.bad);
+    row(AuditText::HtmlPlies, plies);
+    for (arbiter::Termination k : summary_kinds)
+      audit_summary.rows.emplace_back(arbiter::display_name(k, lang),
+                                      std::to_string(counts[int(k)]) + windows_of(k));
+    row(AuditText::HtmlPlayedOn, played_on);
+    row(AuditText::HtmlDisagreeing, disagreeing);
+  }
+  if (!command.options.json) {
+    out += heading(summary_heading);
     out += '\n';
     for (arbiter::Termination k : summary_kinds) {
       out += fmt::format(
           "  {:16} {}",
           lang == arbiter::Language::English ? finding_name(k) : arbiter::display_name(k, lang),
           counts[int(k)]);
-      // The claims: how many windows, and how many plies they cover.
-      const int w = k == arbiter::Termination::ThreefoldClaim   ? 0
-                    : k == arbiter::Termination::FiftyMoveClaim ? 1
-                                                                : -1;
-      if (w >= 0)
-        out += " (" +
-               arbiter_cli::say(AuditText::SummaryWindows, lang,
-                                {{"windows", std::to_string(windows[w])},
-                                 {"plies", std::to_string(window_plies[w])}}) +
-               ")";
-      out += '\n';
+      out += windows_of(k) + '\n';
     }
     out += "  " +
            arbiter_cli::say(AuditText::PlayedOnCount, lang, {{"n", std::to_string(played_on)}}) +
@@ -670,6 +763,8 @@ int run_audit(const AuditCommand& command) {
         "\n";
   }
   standard_output().write(out);
+  if (html && !write_html_page(*html_file, *html_games, audit_summary, html_disagreeing, lang))
+    return exit_bad_input;
   if (read.unreadable) return exit_bad_input;
   return read.bad ? exit_bad_game : exit_ok;
 }

@@ -39,6 +39,7 @@ struct AuditCommand {
   bool progress = true;      // a progress bar on a terminal
   unsigned jobs = 1;         // -j: threads judging games (the output is the same for any number)
   long long first_game = 1;  // --first-game: the number of the first game read
+  std::string html;          // --html FILE: also the report as one HTML page (empty: none)
 };
 
 struct SummarizeCommand {
