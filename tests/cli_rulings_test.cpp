@@ -767,6 +767,70 @@ TEST_CASE("cli audit: every word of a report in another language is in that lang
   CHECK(contains(run("audit --no-progress --rules 2023 --lang ru").out, "25.Фh5+"));
 }
 
+TEST_CASE("cli trace, audit, claim: the errors in the chosen language", "[cli]") {
+  // Every error the tool words itself, in pt, es and ru: no English left once the option
+  // values quoted back and the option names (the command line's own words) are set aside.
+  static const std::regex command_words(
+      "'[^']*'|--[a-z-]+|\\b(auto|threefold|fifty|standard|"
+      "rapid|blitz|SAN|FEN|Result)\\b");
+  static const std::regex error_words(
+      "\\b(unknown|expected|must|cannot|be|read|written|edition|time|game|file|has|"
+      "line|column|or|from|to)\\b");
+  auto english_in = [](const std::string& err) {
+    const std::string own = std::regex_replace(err, command_words, "");
+    std::vector<std::string> found = english_left(own);
+    for (const std::string& line : split_lines(own))
+      if (std::regex_search(line, error_words)) found.push_back("English word in: " + line);
+    return found;
+  };
+  TempFile bad_move("[Event \"e\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qh5 *\n");
+  const std::string bad = quote(bad_move.path().string());
+  const std::string zs = "claim --pgn sample.pgn --game 2 --ply 48 --claim threefold ";
+  const char* commands[] = {
+      "claim --pgn sample.pgn --game 9 --ply 1 --claim threefold",    // no game 9
+      "claim --pgn sample.pgn --game 2 --ply 999 --claim threefold",  // ply out of range
+      "claim --pgn sample.pgn --game 2 --ply 4 --claim fivefold",     // unknown claim
+      "claim --pgn sample.pgn --game 2 --ply 4 --claim threefold --rules 1999",
+      "claim --pgn sample.pgn --game 2 --ply 4 --claim threefold --time-control slow",
+      "trace sample.pgn --rules 1999",
+      "audit --no-progress sample.pgn --time-control slow",
+  };
+  for (const char* l : {"pt", "es", "ru"}) {
+    std::vector<std::string> runs;
+    for (const char* c : commands) runs.push_back(std::string(c) + " --lang " + l);
+    runs.push_back(zs + "--intended Xh5 --lang " + l);  // no such piece letter
+    runs.push_back(zs + "--intended zz9 --lang " + l);  // neither SAN nor two squares
+    for (const std::string& args : runs) {
+      INFO(args);
+      const Run r = run(args, games_dir());
+      CHECK(r.status == 2);
+      CHECK_FALSE(r.err.empty());
+      CHECK(english_in(r.err) == std::vector<std::string>{});
+    }
+  }
+  // The check finds English where it is: the same errors in English.
+  for (const char* c : commands) CHECK(english_in(run(c, games_dir()).err).size() > 0);
+  // The words themselves: Portuguese and Russian, with the moves in the language's letters.
+  CHECK(run(zs + "--intended Ce5 --lang pt", games_dir()).err ==
+        "arbiter: o lance anotado 'Ce5' não pode ser lido: lance ilegal 'Ce5' (nenhum lance legal "
+        "dessa peça)\n");
+  CHECK(contains(
+      run("claim --pgn sample.pgn --game 9 --ply 1 --claim threefold --lang ru", games_dir()).err,
+      "sample.pgn: нет партии 9: --game должен быть от 1 до 5 (партий в файле: 5)"));
+  // The English texts are what they were.
+  CHECK(run("claim --pgn sample.pgn --game 9 --ply 1 --claim threefold", games_dir()).err ==
+        "arbiter: sample.pgn: no game 9: --game must be from 1 to 5 (the file has 5 games)\n");
+  // A game that cannot be read: where and what in the language (the reader's own detail,
+  // its words, follows in parentheses).
+  const Run pt = run("audit --no-progress --lang pt " + bad);
+  CHECK(pt.status == 1);
+  CHECK(contains(pt.out, "Partida 1: não pode ser lida: "));
+  CHECK(contains(pt.out, ": partida 1, linha 3, coluna 24: lance inválido ("));
+  const Run ru = run("trace --lang ru " + bad);
+  CHECK(ru.status == 1);
+  CHECK(contains(ru.err, ": партия 1, строка 3, столбец 24: неверный ход ("));
+}
+
 TEST_CASE("cli claim --intended: the language's letters, English letters and figurines", "[cli]") {
   // 25.Qh5+ written as a Brazilian, Spanish or Russian scoresheet has it, or in English, or
   // as a figurine: the same correct claim (FIDE 1997 by the game's date; 9.2(a)).
@@ -789,7 +853,7 @@ TEST_CASE("cli claim --intended: the language's letters, English letters and fig
   // An unknown letter is still an error, in the language's letters.
   const Run bad = run(zs + "--intended Xh5 --lang pt", games_dir());
   CHECK(bad.status == 2);
-  CHECK(contains(bad.err, "the written move 'Xh5' cannot be read"));
+  CHECK(contains(bad.err, "o lance anotado 'Xh5' não pode ser lido: letra de peça desconhecida"));
 }
 
 TEST_CASE("cli audit: --rules auto on dates that do not decide, or are no dates", "[cli]") {

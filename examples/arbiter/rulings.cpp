@@ -53,26 +53,71 @@ Reading chess960_reading(const RulingOptions& options) {
   return reading;
 }
 
-// The rules, time control and language of a command; false (with a message) if unknown.
+// The rules, time control and language of a command; false (with a message, in the
+// language once it is known) if unknown.
 bool resolve(const RulingOptions& o, arbiter::Rules& rules, arbiter::Language& lang) {
-  if (o.rules != "auto" && !arbiter::parse_edition(o.rules, rules.edition)) {
-    fmt::print(stderr,
-               "arbiter: unknown rules edition '{}' (expected auto, 1997, 2001, 2005, 2009, 2014, "
-               "2017, 2018 or 2023)\n",
-               o.rules);
-    return false;
-  }
-  if (!arbiter::parse_time_control(o.time_control, rules.time_control)) {
-    fmt::print(stderr, "arbiter: unknown time control '{}' (expected standard, rapid or blitz)\n",
-               o.time_control);
-    return false;
-  }
   if (!arbiter::parse_language(o.lang, lang)) {
     fmt::print(stderr, "arbiter: unknown language '{}' (expected en, pt, es or ru)\n", o.lang);
     return false;
   }
+  if (o.rules != "auto" && !arbiter::parse_edition(o.rules, rules.edition)) {
+    fmt::print(stderr, "arbiter: {}\n",
+               say(AuditText::ErrUnknownEdition, lang, {{"value", o.rules}}));
+    return false;
+  }
+  if (!arbiter::parse_time_control(o.time_control, rules.time_control)) {
+    fmt::print(stderr, "arbiter: {}\n",
+               say(AuditText::ErrUnknownTimeControl, lang, {{"value", o.time_control}}));
+    return false;
+  }
   rules.interpretation.trust_fen_halfmove_clock = o.trust_fen_clock;
   return true;
+}
+
+// Why a written move names no legal move, in the language (SanError::message's parts;
+// the moves in the language's piece letters).
+std::string san_error_text(const arbiter::SanError& e, const arbiter::Position& pos,
+                           arbiter::Language lang) {
+  static_assert(int(AuditText::SanNotStandard) - int(AuditText::SanEmpty) ==
+                    int(arbiter::SanErrorKind::NotStandard) - int(arbiter::SanErrorKind::Empty),
+                "the SAN error texts follow SanErrorKind");
+  std::string m = say(
+      AuditText(int(AuditText::SanEmpty) + int(e.kind) - int(arbiter::SanErrorKind::Empty)), lang);
+  if (!e.detail.empty())
+    m += e.kind == arbiter::SanErrorKind::NotStandard
+             ? say(AuditText::SanStandardForm, lang, {{"form", e.detail}})
+             : " '" + e.detail + "'";
+  if (e.kind == arbiter::SanErrorKind::Illegal && e.candidates.empty())
+    m += say(AuditText::SanNoPieceMove, lang);
+  if (!e.candidates.empty() && e.kind != arbiter::SanErrorKind::NotStandard) {
+    std::string moves;
+    for (std::size_t i = 0; i < e.candidates.size(); ++i) {
+      if (i) moves += ", ";
+      moves += arbiter::to_san(pos, e.candidates[i], arbiter::san_language(lang));
+    }
+    m += say(e.kind == arbiter::SanErrorKind::Ambiguous ? AuditText::SanCandidates
+                                                        : AuditText::SanPieceMoves,
+             lang, {{"moves", moves}});
+  }
+  return m;
+}
+
+// A game that cannot be read, in the language: where, and what is wrong. English: the
+// reader's own message (PgnError::to_string()); another language: where and the kind of
+// fault in that language, then the reader's detail as it words it.
+std::string pgn_error_text(const arbiter::PgnError& e, arbiter::Language lang) {
+  if (lang == arbiter::Language::English) return e.to_string();
+  static_assert(int(AuditText::PgnRepairedSetUp) - int(AuditText::PgnSyntax) ==
+                    int(arbiter::PgnErrorKind::RepairedSetUp) - int(arbiter::PgnErrorKind::Syntax),
+                "the PGN error texts follow PgnErrorKind");
+  const std::string what =
+      say(AuditText(int(AuditText::PgnSyntax) + int(e.kind) - int(arbiter::PgnErrorKind::Syntax)),
+          lang);
+  return say(AuditText::ErrPgnAt, lang,
+             {{"game", std::to_string(e.game)},
+              {"line", std::to_string(e.line)},
+              {"column", std::to_string(e.column)},
+              {"what", e.message.empty() ? what : what + " (" + e.message + ")"}});
 }
 
 // The audit's line of the Laws applied to a game, by RulesBasis.
@@ -109,7 +154,7 @@ int run_trace(const TraceCommand& command) {
       [&](const RecordedGame& item, std::string& out, unsigned) {
         reuse(out);
         if (item.bad) {
-          out = fmt::format("{}: {}\n", *item.label, item.error.to_string());  // for stderr
+          out = fmt::format("{}: {}\n", *item.label, pgn_error_text(item.error, lang));  // stderr
           return;
         }
         const std::uint64_t number = item.number;
@@ -437,7 +482,7 @@ int run_audit(const AuditCommand& command) {
     const std::string sample = bundled_sample();
     if (!sample.empty()) files.push_back(sample);
     if (files.empty() || !std::filesystem::exists(files[0])) {
-      fmt::print(stderr, "arbiter: no file given, and the bundled sample of games is not found\n");
+      fmt::print(stderr, "arbiter: {}\n", say(AuditText::ErrNoSample, lang));
       return exit_bad_input;
     }
   }
@@ -512,16 +557,17 @@ int run_audit(const AuditCommand& command) {
                        .dump(-1, ' ', false, json::error_handler_t::replace);
             out += '\n';
           } else {
-            out += warning(arbiter_cli::say(
-                       AuditText::CannotRead, lang,
-                       {{"n", std::to_string(number)}, {"error", label + ": " + e.to_string()}})) +
+            out += warning(arbiter_cli::say(AuditText::CannotRead, lang,
+                                            {{"n", std::to_string(number)},
+                                             {"error", label + ": " + pgn_error_text(e, lang)}})) +
                    "\n\n";
           }
           if (html)
-            append_bad_game_html(v.html, number,
-                                 arbiter_cli::say(AuditText::CannotRead, lang,
-                                                  {{"n", std::to_string(number)},
-                                                   {"error", label + ": " + e.to_string()}}));
+            append_bad_game_html(
+                v.html, number,
+                arbiter_cli::say(AuditText::CannotRead, lang,
+                                 {{"n", std::to_string(number)},
+                                  {"error", label + ": " + pgn_error_text(e, lang)}}));
           return;
         }
         // The game's one replay, made while it was read under the Laws of its date (--rules
@@ -680,8 +726,10 @@ int run_audit(const AuditCommand& command) {
           if (html_games->failed()) return false;
         }
         if (progress && audited % 1024 == 0)
-          fmt::print(stderr, "\raudited {} games, {:.1f} MB read", audited,
-                     double(item.bytes) / 1e6);
+          fmt::print(stderr, "\r{}",
+                     arbiter_cli::say(AuditText::Progress, lang,
+                                      {{"games", std::to_string(audited)},
+                                       {"mb", fmt::format("{:.1f}", double(item.bytes) / 1e6)}}));
         return !standard_output().failed();
       },
       rules);
@@ -778,7 +826,8 @@ namespace {
 // illegal SAN naming a piece type with one piece, that piece's move.
 arbiter::Result<arbiter::Move, std::string> written_move(const arbiter::Position& pos,
                                                          const std::string& text,
-                                                         arbiter::SanLanguage language) {
+                                                         arbiter::Language lang) {
+  const arbiter::SanLanguage language = arbiter::san_language(lang);
   const arbiter::Result<arbiter::Move, arbiter::SanError> r =
       arbiter::parse_written_san(pos, text, language);
   if (r) return *r;
@@ -796,7 +845,7 @@ arbiter::Result<arbiter::Move, std::string> written_move(const arbiter::Position
         is_sq(t[t.size() - 2], t[t.size() - 1]))
       return arbiter::Move(arbiter::lsb(pieces), square(t[t.size() - 2], t[t.size() - 1]));
   }
-  return arbiter::fail(r.error().message(pos, language));
+  return arbiter::fail(san_error_text(r.error(), pos, lang));
 }
 
 }  // namespace
@@ -811,8 +860,8 @@ int run_claim(const ClaimCommand& command) {
   else if (command.claim == "fifty")
     kind = arbiter::ClaimKind::FiftyMoves;
   else {
-    fmt::print(stderr, "arbiter: unknown claim '{}' (expected threefold or fifty)\n",
-               command.claim);
+    fmt::print(stderr, "arbiter: {}\n",
+               say(AuditText::ErrUnknownClaim, lang, {{"value", command.claim}}));
     return exit_bad_input;
   }
   if (!inputs_readable({command.pgn})) return exit_bad_input;
@@ -830,23 +879,28 @@ int run_claim(const ClaimCommand& command) {
         }
       },
       [&](const std::string&, const arbiter::PgnGame&, const arbiter::PgnError& e) {
-        if (++count == std::uint64_t(command.game)) read_error = e.to_string();
+        if (++count == std::uint64_t(command.game)) read_error = pgn_error_text(e, lang);
       });
   if (!read_error.empty()) {
-    fmt::print(stderr, "arbiter: {}: game {} cannot be read: {}\n", command.pgn, command.game,
-               read_error);
+    fmt::print(
+        stderr, "arbiter: {}\n",
+        say(AuditText::ErrGameUnreadable, lang,
+            {{"file", command.pgn}, {"n", std::to_string(command.game)}, {"error", read_error}}));
     return exit_bad_input;
   }
   if (!have) {
-    fmt::print(stderr,
-               "arbiter: {}: no game {}: --game must be from 1 to {} (the file has {} game{})\n",
-               command.pgn, command.game, count, count, count == 1 ? "" : "s");
+    fmt::print(stderr, "arbiter: {}\n",
+               say(count == 1 ? AuditText::ErrNoGameOne : AuditText::ErrNoGame, lang,
+                   {{"file", command.pgn},
+                    {"n", std::to_string(command.game)},
+                    {"count", std::to_string(count)}}));
     return exit_bad_input;
   }
   const std::size_t plies = found.main_line.moves.size();
   if (command.ply < 0 || std::size_t(command.ply) > plies) {
-    fmt::print(stderr, "arbiter: --ply must be from 0 to {} (game {} has {} plies)\n", plies,
-               command.game, plies);
+    fmt::print(stderr, "arbiter: {}\n",
+               say(AuditText::ErrPlyRange, lang,
+                   {{"plies", std::to_string(plies)}, {"n", std::to_string(command.game)}}));
     return exit_bad_input;
   }
 
@@ -870,10 +924,11 @@ int run_claim(const ClaimCommand& command) {
   claim.claimant_seconds_left = command.seconds_left;
   if (!command.intended.empty()) {
     const arbiter::Result<arbiter::Move, std::string> written =
-        written_move(pos, command.intended, arbiter::san_language(lang));
+        written_move(pos, command.intended, lang);
     if (!written) {
-      fmt::print(stderr, "arbiter: the written move '{}' cannot be read: {}\n", command.intended,
-                 written.error());
+      fmt::print(stderr, "arbiter: {}\n",
+                 say(AuditText::ErrWrittenMove, lang,
+                     {{"move", command.intended}, {"error", written.error()}}));
       return exit_bad_input;
     }
     claim.intended = *written;
