@@ -9,7 +9,8 @@
 - every finding of the JSON output (game, ply, kind) is in the page: the moves' mark
   id="g{game}-p{ply}" whose data-kinds names the kind, in the game's section; every game
   (bad ones too) has its section;
-- standard output is what it is without --html (the text report, or the JSON lines);
+- standard output is what it is without --html (the text report, or the JSON lines); a
+  page that cannot be written is exit status 2, the file named;
 - the PGN's tags are escaped: a game whose tags hold markup shows it as text;
 - a page in pt, es or ru has no English word and no move in English letters left.
 Exit status 0 if all holds, 1 with the failures listed."""
@@ -128,6 +129,16 @@ def main():
                         fail(f"{label}: the English check finds no English in the English page")
                     if 'id="g2-p57"' not in page and rules == "2023":
                         fail(f"{label}: the fivefold repetition at 29.Qh5+ (ply 57) not marked")
+
+        # --json: standard output is the JSON lines it is without --html.
+        _, _, out, _ = audit_html(arbiter, ["--json", "--rules", "2023"], directory, "json.html")
+        if out != run(arbiter, ["audit", "--json", "--rules", "2023"])[1]:
+            fail("--json: standard output differs from the run without --html")
+        # A page that cannot be written: exit status 2, the file named, nothing audited.
+        unwritable = os.path.join(directory, "no such folder", "page.html")
+        status, out, err = run(arbiter, ["audit", "--no-progress", "--html", unwritable])
+        if status != 2 or unwritable not in err or out:
+            fail(f"--html to an unwritable file: exit {status}, error {err!r}")
 
         # Untrusted tags: markup in them is shown as text, never read as markup.
         hostile = os.path.join(directory, "hostile.pgn")
