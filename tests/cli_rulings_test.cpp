@@ -794,6 +794,9 @@ TEST_CASE("cli trace, audit, claim: the errors in the chosen language", "[cli]")
       "claim --pgn sample.pgn --game 2 --ply 4 --claim threefold --time-control slow",
       "trace sample.pgn --rules 1999",
       "audit --no-progress sample.pgn --time-control slow",
+      "claim --pgn sample.pgn --game 0 --ply 1 --claim threefold",  // number out of range
+      "claim --pgn sample.pgn --game 99999999999999999999 --ply 1 --claim threefold",
+      "audit --no-progress -j 0 sample.pgn",
   };
   for (const char* l : {"pt", "es", "ru"}) {
     std::vector<std::string> runs;
@@ -817,6 +820,8 @@ TEST_CASE("cli trace, audit, claim: the errors in the chosen language", "[cli]")
   CHECK(contains(
       run("claim --pgn sample.pgn --game 9 --ply 1 --claim threefold --lang ru", games_dir()).err,
       "sample.pgn: нет партии 9: --game должен быть от 1 до 5 (партий в файле: 5)"));
+  CHECK(run("audit -j x --lang=es", games_dir()).err ==
+        "-j debe ir de 1 a 1024\nEjecute con --help para más información.\n");
   // The English texts are what they were.
   CHECK(run("claim --pgn sample.pgn --game 9 --ply 1 --claim threefold", games_dir()).err ==
         "arbiter: sample.pgn: no game 9: --game must be from 1 to 5 (the file has 5 games)\n");

@@ -109,6 +109,10 @@ enum class AuditText : std::uint8_t {
   PgnResultMismatch,
   PgnRepairedSetUp,
   Progress,
+  ErrAtLeast,
+  ErrRange,
+  ErrAtMost,
+  ErrHelpHint,
 };
 
 struct AuditTextInfo {
@@ -430,6 +434,19 @@ inline constexpr AuditTextInfo audit_text_table[] = {
   {AuditText::Progress, "audit.progress",
    {"audited {games} games, {mb} MB read", "partidas verificadas: {games}, MB lidos: {mb}",
     "partidas revisadas: {games}, MB leídos: {mb}", "проверено партий: {games}, прочитано МБ: {mb}"}},
+  // A whole-number option outside its range, or no number (main.cpp's add_number).
+  {AuditText::ErrAtLeast, "error.at_least",
+   {"{name} must be {min} or more", "{name} deve ser {min} ou mais", "{name} debe ser {min} o más",
+    "{name} должен быть не меньше {min}"}},
+  {AuditText::ErrRange, "error.range",
+   {"{name} must be from {min} to {max}", "{name} deve ir de {min} a {max}",
+    "{name} debe ir de {min} a {max}", "{name} должен быть от {min} до {max}"}},
+  {AuditText::ErrAtMost, "error.at_most",
+   {"{name} must be at most {max}", "{name} deve ser no máximo {max}",
+    "{name} debe ser como máximo {max}", "{name} должен быть не больше {max}"}},
+  {AuditText::ErrHelpHint, "error.help_hint",
+   {"Run with --help for more information.", "Execute com --help para mais informações.",
+    "Ejecute con --help para más información.", "Подробнее: запустите с --help."}},
 };
 // clang-format on
 
@@ -441,7 +458,7 @@ constexpr bool audit_text_table_in_order() noexcept {
   return true;
 }
 static_assert(audit_text_table_in_order(), "audit_text_table must follow the order of AuditText");
-static_assert(int(AuditText::Progress) + 1 == audit_text_count, "every AuditText needs a row");
+static_assert(int(AuditText::ErrHelpHint) + 1 == audit_text_count, "every AuditText needs a row");
 
 /// The text in a language, placeholders unfilled.
 constexpr const char* audit_text(AuditText id, arbiter::Language l) noexcept {

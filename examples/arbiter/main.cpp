@@ -78,6 +78,7 @@
 #include <arbiter/arbiter.hpp>
 #include <arbiter/notation/pgn.hpp>
 
+#include "audit_text.hpp"
 #include "dead.hpp"
 #include "output.hpp"
 #include "reading.hpp"
@@ -91,26 +92,56 @@ using arbiter_cli::exit_ok;
 using arbiter_cli::standard_output;
 constexpr int exit_invalid_fen = 1;
 
+// The language of the ruling commands' own messages (trace, audit and claim take --lang),
+// known before the command line is parsed: the options' range messages are worded when
+// the options are added. English when not given or unknown (resolve() reports that).
+arbiter::Language option_language = arbiter::Language::English;
+
+void read_option_language(int argc, char** argv) {
+  if (argc < 2) return;
+  const std::string command = argv[1];
+  if (command != "trace" && command != "audit" && command != "claim") return;
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    std::string value;
+    if (arg == "--lang" && i + 1 < argc)
+      value = argv[i + 1];
+    else if (arg.rfind("--lang=", 0) == 0)
+      value = arg.substr(7);
+    else
+      continue;
+    arbiter::Language l;
+    if (arbiter::parse_language(value, l)) option_language = l;
+  }
+}
+
 // Adds a whole-number option whose range is said in words when a value is outside it or
 // is no number: "--game must be 1 or more", "--depth must be from 0 to 20" (CLI11's own
-// message prints bounds as doubles, 309 digits for an open range). No `max`: no bound
-// above but the type's.
+// message prints bounds as doubles, 309 digits for an open range), in the language of
+// option_language. No `max`: no bound above but the type's.
 template <class Int>
 CLI::Option* add_number(CLI::App& command, const std::string& name, Int& value, long long min,
                         const std::string& description,
                         long long max = std::numeric_limits<Int>::max()) {
+  using arbiter_cli::AuditText;
   const bool open = max == std::numeric_limits<Int>::max();
-  const std::string range = open ? fmt::format("{} must be {} or more", name, min)
-                                 : fmt::format("{} must be from {} to {}", name, min, max);
-  auto set = [&value, name, min, max, open, range](const std::string& text) {
+  const arbiter::Language l = option_language;
+  const std::string range =
+      open ? arbiter_cli::say(AuditText::ErrAtLeast, l,
+                              {{"name", name}, {"min", std::to_string(min)}})
+           : arbiter_cli::say(
+                 AuditText::ErrRange, l,
+                 {{"name", name}, {"min", std::to_string(min)}, {"max", std::to_string(max)}});
+  const std::string at_most =
+      arbiter_cli::say(AuditText::ErrAtMost, l, {{"name", name}, {"max", std::to_string(max)}});
+  auto set = [&value, min, max, open, range, at_most](const std::string& text) {
     long long v = 0;
     const char* end = text.data() + text.size();
     const auto [at, error] = std::from_chars(text.data(), end, v);
     const bool number =
         (error == std::errc() || error == std::errc::result_out_of_range) && at == end;
     const bool too_large = error == std::errc::result_out_of_range ? text[0] != '-' : v > max;
-    if (number && too_large && open)
-      throw CLI::ValidationError(fmt::format("{} must be at most {}", name, max));
+    if (number && too_large && open) throw CLI::ValidationError(at_most);
     if (!number || error != std::errc() || v < min || v > max) throw CLI::ValidationError(range);
     value = Int(v);
   };
@@ -336,7 +367,15 @@ int run_pgn(const PgnCommand& command) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  read_option_language(argc, argv);
   CLI::App app{"arbiter: rulings on chess games by the FIDE Laws of Chess"};
+  // A usage error of trace, audit or claim given --lang: the error, then where help is,
+  // in that language (CLI11's own English otherwise).
+  if (option_language != arbiter::Language::English)
+    app.failure_message([](const CLI::App*, const CLI::Error& e) {
+      return std::string(e.what()) + "\n" +
+             arbiter_cli::say(arbiter_cli::AuditText::ErrHelpHint, option_language) + "\n";
+    });
   app.require_subcommand(1);
   // `arbiter --version`: "arbiter X.Y.Z" from config.hpp (checked against project(VERSION)).
   app.set_version_flag("--version", std::string("arbiter ") + ARBITER_VERSION_STRING,
