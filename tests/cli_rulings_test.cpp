@@ -1368,6 +1368,8 @@ TEST_CASE("cli: lost output exits 2 with \"cannot write standard output\", for e
       {"dead", "dead --fen startpos"},
       {"dead", "dead --json --fen startpos"},
       {"summarize", "summarize " + quote(shard.path().string())},
+      {"watch", "watch --once " + sample},  // a watch that cannot write its alerts ends
+      {"watch", "watch --once --json " + sample},
       {"--help", "--help"},
       {"--help", "trace --help"},
   };

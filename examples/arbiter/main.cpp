@@ -42,6 +42,13 @@
 //   arbiter summarize FILE.jsonl...                the summary of audit --json runs on
 //                                                  shards (audit --first-game N), as one
 //                                                  run over the whole input would give it
+//   arbiter watch FILE.pgn [--json]                follow a PGN file a live broadcast keeps
+//                 [--interval SECONDS] [--once]    writing: one alert line (or JSON object)
+//                 [--rules E] [--lang L]           the moment a game reaches an automatic
+//                                                  ending, is played on past it, or a draw
+//                                                  claim becomes available, each once; ends
+//                                                  on SIGINT or SIGTERM (exit 0, 1 if a
+//                                                  game could not be read)
 //   arbiter --version                              `arbiter X.Y.Z`, exit 0
 //
 // pgn, trace, audit and claim read plain or compressed PGN (zstd, gzip, bzip2, xz, told
@@ -64,6 +71,7 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <limits>
@@ -83,6 +91,7 @@
 #include "output.hpp"
 #include "reading.hpp"
 #include "rulings.hpp"
+#include "watch.hpp"
 
 namespace {
 
@@ -499,6 +508,29 @@ int main(int argc, char** argv) {
   dead->add_flag("--json", dead_command.json, "one JSON object per position");
   add_jobs(*dead, dead_command.jobs);
 
+  arbiter_cli::WatchCommand watch_command;
+  CLI::App* watch = app.add_subcommand(
+      "watch", "follow a PGN file a live broadcast keeps writing and alert on endings and claims");
+  watch->add_option("file", watch_command.file, "the PGN file (plain PGN)")->required();
+  ruling_options(*watch, watch_command.options);
+  watch->add_flag("--json", watch_command.options.json, "one JSON object per alert");
+  watch
+      ->add_option_function<std::string>(
+          "--interval",
+          [&watch_command](const std::string& text) {
+            // strtod reads "0.5" in the C locale, the tool's (it never calls setlocale).
+            char* end = nullptr;
+            const double v = text.empty() ? 0 : std::strtod(text.c_str(), &end);
+            const std::size_t used = end ? std::size_t(end - text.c_str()) : 0;
+            if (used != text.size() || !(v >= 0.01 && v <= 3600))
+              throw CLI::ValidationError(
+                  "--interval must be a number of seconds from 0.01 to 3600");
+            watch_command.interval = v;
+          },
+          "seconds between two reads of the file (default 1)")
+      ->type_name("SECONDS");
+  watch->add_flag("--once", watch_command.once, "read the file once, write its alerts and end");
+
   const auto command = [&]() -> int {
     try {
       app.parse(argc, argv);
@@ -526,6 +558,7 @@ int main(int argc, char** argv) {
     if (claim->parsed()) return arbiter_cli::run_claim(claim_command);
     if (dead->parsed()) return arbiter_cli::run_dead(dead_command);
     if (summarize->parsed()) return arbiter_cli::run_summarize(summarize_command);
+    if (watch->parsed()) return arbiter_cli::run_watch(watch_command);
     return exit_bad_input;
   };
   const int status = command();

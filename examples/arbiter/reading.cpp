@@ -55,6 +55,13 @@ GameReader::GameReader(std::vector<std::string> files, const Reading& reading,
   for (const std::string& name : files_) labels_.push_back(name == "-" ? "<stdin>" : name);
 }
 
+GameReader::GameReader(std::string label, std::string_view text, const Reading& reading,
+                       const arbiter::Rules& rules)
+    : GameReader(std::vector<std::string>{std::move(label)}, reading, rules) {
+  text_ = text;
+  from_memory_ = true;
+}
+
 GameReader::~GameReader() = default;
 
 namespace {
@@ -82,14 +89,18 @@ class Recorder final : public arbiter::PgnRecorder {
 
   void begin_game(std::uint64_t number, std::uint64_t line) override {
     PgnRecorder::begin_game(number, line);
-    for (std::string* s : {&item_.white, &item_.black, &item_.event, &item_.date}) reuse_small(*s);
+    for (std::string* s :
+         {&item_.white, &item_.black, &item_.event, &item_.date, &item_.site, &item_.round})
+      reuse_small(*s);
     seen_ = 0;
   }
   void tag(std::string_view name, std::string_view value) override {
     // The first tag of each name, as PgnGame::tag() reads it.
-    static constexpr std::string_view names[] = {"White", "Black", "Event", "Date"};
-    std::string* const values[] = {&item_.white, &item_.black, &item_.event, &item_.date};
-    for (unsigned i = 0; i < 4; ++i)
+    static constexpr std::string_view names[] = {"White", "Black", "Event",
+                                                 "Date",  "Site",  "Round"};
+    std::string* const values[] = {&item_.white, &item_.black, &item_.event,
+                                   &item_.date,  &item_.site,  &item_.round};
+    for (unsigned i = 0; i < 6; ++i)
       if (name == names[i] && !(seen_ >> i & 1)) {
         values[i]->assign(value.data(), value.size());
         seen_ |= 1u << i;
@@ -130,6 +141,10 @@ bool GameReader::advance(GameSource& item, ReadOne&& read_one) {
   for (;;) {
     if (!open_) {
       if (file_ == files_.size()) return false;
+      if (from_memory_) {
+        open_.reset(new Open{nullptr, arbiter::PgnReader::from_memory(text_, options_)});
+        continue;
+      }
       arbiter::Result<std::unique_ptr<Input>, std::string> opened = Input::open(files_[file_]);
       if (!opened) {  // checked before; gone since
         fmt::print(stderr, "arbiter: {}\n", opened.error());
@@ -141,24 +156,25 @@ bool GameReader::advance(GameSource& item, ReadOne&& read_one) {
       arbiter::PgnReader reader = arbiter::PgnReader::from_source(*input, options_);
       open_.reset(new Open{std::move(input), std::move(reader)});
     }
-    Input& input = *open_->input;
+    const Input* input = open_->input.get();  // none: reading from memory
     const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = read_one(open_->reader);
     if (arbiter::is_end(status)) {
-      bytes_done_ += input.bytes_read();
+      bytes_done_ += input ? input->bytes_read() : std::uint64_t(text_.size());
       open_.reset();
       ++file_;
       continue;
     }
     item.label = &labels_[file_];
     item.number = ++totals_.games;
-    item.bytes = bytes_done_ + input.bytes_read();
+    // From memory, the bytes of the text (its position within it is not followed).
+    item.bytes = bytes_done_ + (input ? input->bytes_read() : std::uint64_t(text_.size()));
     item.bad = !status;
     if (item.bad) {
       ++totals_.bad;
       item.error = status.error();
       // A file that cannot be read is an input/output error (exit status 2); a truncated
       // or corrupt compressed stream is a bad game like any other (exit status 1).
-      if (item.error.kind == arbiter::PgnErrorKind::ReadError && input.io_failed())
+      if (item.error.kind == arbiter::PgnErrorKind::ReadError && input && input->io_failed())
         totals_.unreadable = true;
     }
     return true;

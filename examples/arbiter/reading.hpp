@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <arbiter/notation/pgn.hpp>
@@ -68,7 +69,7 @@ struct ReadGame : GameSource {
 struct RecordedGame : GameSource {
   arbiter::GameRecord record;  ///< the main line, up to the first null move
   /// The tags the reports name, as read (the first of each name; "" when absent).
-  std::string white, black, event, date;
+  std::string white, black, event, date, site, round;
   std::optional<arbiter::GameResult> result;  ///< the termination marker (none: missing)
   std::uint64_t number_in_file = 0;           ///< 1-based within its file
 };
@@ -79,6 +80,10 @@ struct RecordedGame : GameSource {
 class GameReader {
  public:
   GameReader(std::vector<std::string> files, const Reading& reading,
+             const arbiter::Rules& rules = arbiter::Rules{});
+  /// Reads the games of `text`, one input called `label` (a file's name), which the caller
+  /// keeps alive while it is read: what `watch` reads, a snapshot of a file being written.
+  GameReader(std::string label, std::string_view text, const Reading& reading,
              const arbiter::Rules& rules = arbiter::Rules{});
   ~GameReader();
   GameReader(const GameReader&) = delete;
@@ -98,6 +103,8 @@ class GameReader {
   arbiter::Rules rules_;
   bool by_date_ = false;  // Reading::rules_by_date
   std::vector<std::string> files_, labels_;
+  std::string_view text_;  // the input read from memory (second constructor)
+  bool from_memory_ = false;
   arbiter::PgnOptions options_;
   std::size_t file_ = 0;
   std::unique_ptr<Open> open_;

@@ -36,16 +36,13 @@
 #include <arbiter/notation/written.hpp>
 
 namespace arbiter_cli {
-namespace {
 
 using arbiter::GameRecord;
 using Ply = GameRecord::Ply;
 using nlohmann::json;
 
-// Whether each game is judged by the Laws of its date (--rules auto, the default).
 bool by_date(const RulingOptions& options) { return options.rules == "auto"; }
 
-// How trace, audit and claim read PGN: the default reading, Chess960 only with --chess960.
 Reading chess960_reading(const RulingOptions& options) {
   Reading reading;
   reading.chess960 = options.chess960;
@@ -53,8 +50,6 @@ Reading chess960_reading(const RulingOptions& options) {
   return reading;
 }
 
-// The rules, time control and language of a command; false (with a message, in the
-// language once it is known) if unknown.
 bool resolve(const RulingOptions& o, arbiter::Rules& rules, arbiter::Language& lang) {
   if (!arbiter::parse_language(o.lang, lang)) {
     fmt::print(stderr, "arbiter: unknown language '{}' (expected en, pt, es or ru)\n", o.lang);
@@ -73,6 +68,8 @@ bool resolve(const RulingOptions& o, arbiter::Rules& rules, arbiter::Language& l
   rules.interpretation.trust_fen_halfmove_clock = o.trust_fen_clock;
   return true;
 }
+
+namespace {
 
 // Why a written move names no legal move, in the language (SanError::message's parts;
 // the moves in the language's piece letters).
@@ -102,9 +99,8 @@ std::string san_error_text(const arbiter::SanError& e, const arbiter::Position& 
   return m;
 }
 
-// A game that cannot be read, in the language: where, and what is wrong. English: the
-// reader's own message (PgnError::to_string()); another language: where and the kind of
-// fault in that language, then the reader's detail as it words it.
+}  // namespace
+
 std::string pgn_error_text(const arbiter::PgnError& e, arbiter::Language lang) {
   if (lang == arbiter::Language::English) return e.to_string();
   static_assert(int(AuditText::PgnRepairedSetUp) - int(AuditText::PgnSyntax) ==
@@ -120,21 +116,20 @@ std::string pgn_error_text(const arbiter::PgnError& e, arbiter::Language lang) {
               {"what", e.message.empty() ? what : what + " (" + e.message + ")"}});
 }
 
+namespace {
+
 // The audit's line of the Laws applied to a game, by RulesBasis.
 constexpr AuditText laws_line[] = {AuditText::LawsForced,        AuditText::LawsBadDate,
                                    AuditText::LawsByDate,        AuditText::LawsUnknownDate,
                                    AuditText::LawsUndecidedDate, AuditText::LawsBeforeFirst};
 
-// "12.Nf3" / "12...Nf6" for the move that led to `ply`, in the piece letters of `notation`
-// (the text report: the language's; JSON: English); "start" for ply 0.
-std::string move_label(const GameRecord& record, Ply ply,
-                       arbiter::SanLanguage notation = arbiter::SanLanguage::English) {
+}  // namespace
+
+std::string move_label(const GameRecord& record, Ply ply, arbiter::SanLanguage notation) {
   if (ply == 0) return "start";
   return arbiter::numbered_move(record, ply,
                                 arbiter::ExplainOptions(arbiter::Language::English, notation));
 }
-
-}  // namespace
 
 // ---- trace ---------------------------------------------------------------------------
 
@@ -203,11 +198,7 @@ int run_trace(const TraceCommand& command) {
 
 // ---- audit ---------------------------------------------------------------------------
 
-namespace {
-
-// The audit's name of a finding, in its JSON and its summary: every Termination named,
-// those no audit reports (is_audit_finding) as nullptr.
-constexpr const char* finding_name(arbiter::Termination t) noexcept {
+const char* finding_name(arbiter::Termination t) noexcept {
   switch (t) {
     case arbiter::Termination::ThreefoldClaim:
       return "threefold_claim";
@@ -234,6 +225,8 @@ constexpr const char* finding_name(arbiter::Termination t) noexcept {
   }
   return nullptr;
 }
+
+namespace {
 
 // The findings in the order of the summary.
 constexpr arbiter::Termination summary_kinds[] = {

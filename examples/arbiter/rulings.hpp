@@ -8,6 +8,8 @@
 
 #include <arbiter/arbiter.hpp>
 
+#include "reading.hpp"
+
 namespace arbiter_cli {
 
 inline constexpr int exit_ok = 0;
@@ -56,6 +58,28 @@ struct ClaimCommand {
   int seconds_left = -1;
   RulingOptions options;
 };
+
+// ---- shared by the ruling commands (rulings.cpp, watch.cpp) ----------------------------
+
+/// Whether each game is judged by the Laws of its date (--rules auto, the default).
+bool by_date(const RulingOptions& options);
+/// How the ruling commands read PGN: the default reading, Chess960 only with --chess960,
+/// each game under the Laws of its date with --rules auto.
+Reading chess960_reading(const RulingOptions& options);
+/// The rules, time control and language of a command; false (with a message on standard
+/// error) if one is unknown.
+bool resolve(const RulingOptions& options, arbiter::Rules& rules, arbiter::Language& lang);
+/// "12.Nf3" / "12...Nf6" for the move that led to `ply`, in the piece letters of `notation`
+/// (the text report: the language's; JSON: English); "start" for ply 0.
+std::string move_label(const arbiter::GameRecord& record, arbiter::GameRecord::Ply ply,
+                       arbiter::SanLanguage notation = arbiter::SanLanguage::English);
+/// A game that cannot be read, in the language: where, and what is wrong. English: the
+/// reader's own message (PgnError::to_string()); another language: where and the kind of
+/// fault in that language, then the reader's detail as it words it.
+std::string pgn_error_text(const arbiter::PgnError& e, arbiter::Language lang);
+/// The audit's name of a finding, in its JSON and its summary ("threefold_claim", ...):
+/// every Termination named, those no audit reports (arbiter::is_audit_finding) as nullptr.
+const char* finding_name(arbiter::Termination t) noexcept;
 
 int run_trace(const TraceCommand& command);
 int run_audit(const AuditCommand& command);
