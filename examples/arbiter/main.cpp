@@ -101,7 +101,7 @@ using arbiter_cli::exit_ok;
 using arbiter_cli::standard_output;
 constexpr int exit_invalid_fen = 1;
 
-// The language of the ruling commands' own messages (trace, audit and claim take --lang),
+// The language of the ruling commands' own messages (trace, audit, claim, watch: --lang),
 // known before the command line is parsed: the options' range messages are worded when
 // the options are added. English when not given or unknown (resolve() reports that).
 arbiter::Language option_language = arbiter::Language::English;
@@ -109,7 +109,7 @@ arbiter::Language option_language = arbiter::Language::English;
 void read_option_language(int argc, char** argv) {
   if (argc < 2) return;
   const std::string command = argv[1];
-  if (command != "trace" && command != "audit" && command != "claim") return;
+  if (command != "trace" && command != "audit" && command != "claim" && command != "watch") return;
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     std::string value;
@@ -524,7 +524,8 @@ int main(int argc, char** argv) {
             const std::size_t used = end ? std::size_t(end - text.c_str()) : 0;
             if (used != text.size() || !(v >= 0.01 && v <= 3600))
               throw CLI::ValidationError(
-                  "--interval must be a number of seconds from 0.01 to 3600");
+                  arbiter_cli::say(arbiter_cli::AuditText::ErrRange, option_language,
+                                   {{"name", "--interval"}, {"min", "0.01"}, {"max", "3600"}}));
             watch_command.interval = v;
           },
           "seconds between two reads of the file (default 1)")

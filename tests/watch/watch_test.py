@@ -216,6 +216,15 @@ def once_and_errors(tmp):
                  ["watch", "-"]):
         r = subprocess.run([ARBITER, *args], capture_output=True, text=True, timeout=WAIT)
         check(r.returncode == 2 and r.stderr, f"{args}: exit status 2 with a reason ({r})")
+    # ...in the --lang language.
+    r = subprocess.run([ARBITER, "watch", path, "--interval", "0", "--lang", "es"],
+                       capture_output=True, text=True, timeout=WAIT)
+    check(r.returncode == 2 and "--interval debe ir de 0.01 a 3600" in r.stderr,
+          f"the range of --interval said in Spanish ({r.stderr!r})")
+    r = subprocess.run([ARBITER, "watch", "-", "--lang", "pt"], capture_output=True, text=True,
+                       timeout=WAIT)
+    check(r.returncode == 2 and "entrada padrão" in r.stderr,
+          f"standard input refused in Portuguese ({r.stderr!r})")
 
 
 def sigint(tmp):
