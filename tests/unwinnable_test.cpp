@@ -138,6 +138,29 @@ TEST_CASE("6.9: K+N v K+Q, the knight's side cannot checkmate (lemma d); the que
   CHECK(is_checkmate(position_of("5K1k/7r/6N1/8/8/8/8/8 b - - 0 1")));
 }
 
+TEST_CASE("6.9: K+B v K+R and K+B v K+Q, the bishop's side cannot checkmate (lemma e)",
+          "[unwinnable]") {
+  Analyzer& a = analyzer();
+  // chasolver lichess.txt, labelled "-B": the rook always takes on g7 or steps there.
+  const Position rook = position_of("8/8/8/5k1K/8/8/3B2r1/8 w - - 10 58");
+  CHECK(a(rook, White).verdict == Winnability::NoWin);
+  CHECK(a(rook, White).proof == WinProof::Material);
+  CHECK(a(rook, White, WinMode::Quick).verdict == Winnability::NoWin);
+  CHECK(a(rook, Black).verdict == Winnability::Win);
+  const Position queen = position_of("8/8/8/5k1K/8/8/3B2q1/8 w - - 10 58");
+  CHECK(a(queen, White).proof == WinProof::Material);
+  CHECK(a(queen, Black).verdict == Winnability::Win);
+  // Two bishops of one colour: still nowin; of both colours the lemma does not apply.
+  CHECK(a.verdict("8/8/8/5k1K/8/4B3/3B2r1/8 w - - 0 1", White) == Winnability::NoWin);
+  CHECK(a(position_of("8/8/8/5k1K/8/8/3B2r1/7B w - - 0 1"), White).proof != WinProof::Material);
+  // The boundary: against a knight instead, which cannot reach g7 from g8 or h7, the
+  // bishop mates (Kf7, Bg7 v Kh8, Nh7).
+  CHECK(a.verdict("8/8/8/5k1K/8/8/3B2n1/8 w - - 0 1", White) == Winnability::Win);
+  CHECK(is_checkmate(position_of("7k/5KBn/8/8/8/8/8/8 b - - 0 1")));
+  // A rook with a pawn beside it: the lemma does not apply (the pawn may become a knight).
+  CHECK(a(position_of("8/8/8/5k1K/8/7p/3B2r1/8 w - - 0 1"), White).proof != WinProof::Material);
+}
+
 TEST_CASE("5.2.2: a locked pawn wall is dead; a wall that a sacrifice opens is not",
           "[unwinnable]") {
   Analyzer& a = analyzer();

@@ -177,6 +177,20 @@ namespace detail {
 ///      step) and f7 (along the 7th rank through empty g7). So the queen can take the
 ///      knight, legally: the mating side has no line piece to pin it or to attack h8
 ///      afterwards, and its king is not next to h8. No checkmate can arise.
+///  (e) `side` has no pawns and its other pieces are bishops all on one colour; the
+///      opponent has no pawns and exactly one other piece, a rook or a queen. Any capture
+///      leads to case (a), (b) or (e) again, and nothing is ever promoted. In a mate a
+///      bishop checks, and no bishop attacks an orthogonal neighbour of the mated king (C);
+///      the mating king attacks at most one (F) and the opponent's one piece stands on at
+///      most one, so the mated king has two orthogonal neighbours: it is in a corner, say
+///      h8 (the others are symmetric), with the piece on g8 or h7. The check comes along
+///      h8's one diagonal, through g7: from g7, which the piece takes (one orthogonal
+///      step), or from farther, through empty g7, where the piece steps in between. After
+///      either move h8 is attacked by nothing: the mating king is not next to h8, and g7
+///      now holds the piece. The piece is not pinned (on g8 or h7 only a rook or queen of
+///      the mating side could pin it, and it has none). So the mated side always has a
+///      legal move: no checkmate can arise. (Against a bishop or a knight, which cannot
+///      step to g7 from g8 or h7, the bishop's side can mate.)
 inline bool insufficient_material(const Position& pos, Color side) noexcept {
   const Bitboard kings = pos.pieces(PieceType::King);
   const Bitboard own = pos.pieces(side) & ~kings;
@@ -194,6 +208,9 @@ inline bool insufficient_material(const Position& pos, Color side) noexcept {
   if ((own & knights) == own && !more_than_one(own) && theirs && !more_than_one(theirs) &&
       (theirs & pos.pieces(PieceType::Queen)))
     return true;  // (d)
+  if (own_one_colour_bishops && theirs && !more_than_one(theirs) &&
+      (theirs & (pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Queen))))
+    return true;  // (e)
   return false;
 }
 
@@ -383,6 +400,10 @@ class HelpmateProver {
       new_generation();
     }
     choose_corner(root, attempt);
+    const Bitboard kings = root.pieces(PieceType::King);
+    winner_minor_only_ = (root.pieces(winner_) & ~kings & ~root.pieces(PieceType::Knight) &
+                          ~root.pieces(PieceType::Bishop)) == 0;
+    loser_has_one_man_ = popcount(root.pieces(~winner_) & ~kings) == 1;
     const int max_bound = max_search_ply;
     for (int bound = 0; bound <= max_bound && nodes_ < limit_; ++bound) {
       // Each bound gets a share that grows with it, so that one deep bound cannot eat
@@ -475,11 +496,14 @@ class HelpmateProver {
   // The cost of a move, in the spirit of CHA's rewarded and penalised moves: a move
   // toward the mate costs nothing, an ordinary move 1 (nothing right after a move toward
   // the mate), a move that usually spoils the mate 4. Toward the mate: the winner
-  // advances a pawn, captures, or brings its king or a knight nearer the mating corner;
-  // the loser's king or knights head for that corner. Spoiling: the loser captures or
-  // advances a pawn. Every move stays in the search; costs only order it. Rewards cannot
-  // cycle: each one lowers a quantity that no free move raises (the distance of a piece
-  // to a fixed square, the material, the pawns' advance).
+  // advances a pawn (an underpromotion is ordinary), captures, or brings its king or a
+  // knight nearer the mating corner; the loser's king heads for that corner, its knights
+  // and bishops (and a lone rook against minor pieces) for the square beside it, where
+  // one of them blocks the king in; against minor pieces alone the loser's pawns advance
+  // to become such blockers. Spoiling: otherwise, the loser captures or advances a pawn.
+  // Every move stays in the search; costs only order it. Rewards cannot cycle: each one
+  // lowers a quantity that no free move raises (the distance of a piece to a fixed
+  // square, the material, the pawns' advance).
   static constexpr int reward = 0, normal = 1, punish = 4;
 
   void new_generation() noexcept {
@@ -498,14 +522,24 @@ class HelpmateProver {
       return !m.is_castling() &&
              detail::square_distance(to, target) < detail::square_distance(from, target);
     };
+    const bool promotion = m.is_promotion();
+    const bool minor_promotion = promotion && (m.promotion_type() == PieceType::Knight ||
+                                               m.promotion_type() == PieceType::Bishop);
     if (us == winner_) {
+      if (promotion && m.promotion_type() != PieceType::Queen) return normal;
       if (type == PieceType::Pawn || capture) return reward;
       if (type == PieceType::King && nearer(winner_king_target_)) return reward;
       if (type == PieceType::Knight && nearer(winner_knight_target_)) return reward;
       return normal;
     }
     if (type == PieceType::King && nearer(corner_)) return reward;
-    if (type == PieceType::Knight && nearer(loser_knight_target_)) return reward;
+    const bool blocker = type == PieceType::Knight || type == PieceType::Bishop ||
+                         (type == PieceType::Rook && winner_minor_only_ && loser_has_one_man_);
+    if (blocker && nearer(loser_blocker_target_)) return reward;
+    // Against minor pieces alone the loser's pawns are the blockers to be: pushing them
+    // and promoting to a knight or bishop leads to the mate, a queen or rook less so.
+    if (winner_minor_only_ && type == PieceType::Pawn && !capture)
+      return promotion && !minor_promotion ? normal : reward;
     if (capture || type == PieceType::Pawn) return punish;
     return normal;
   }
@@ -545,12 +579,12 @@ class HelpmateProver {
       corner_ = rest[(attempt - 1) % n];
     }
     // From the corner inward: the winner's king aims next to it, the knights two
-    // steps out, the loser's knights beside it.
+    // steps out, the loser's knights and bishops beside it.
     const int f = file_of(corner_), r = rank_of(corner_);
     const int df = f == 0 ? 1 : -1, dr = r == 0 ? 1 : -1;
     winner_king_target_ = make_square(f + df, r + dr);
     winner_knight_target_ = make_square(f + 3 * df, r + 3 * dr);
-    loser_knight_target_ = make_square(f + df, r);
+    loser_blocker_target_ = make_square(f + df, r);
   }
 
   bool dfs(const Position& pos, int ply, int left, bool after_reward) noexcept {
@@ -604,8 +638,10 @@ class HelpmateProver {
   int attempt_ = 0;
   static constexpr std::uint64_t iteration_share = 7000;
   bool aborted_ = false;
+  bool winner_minor_only_ = false;  // the winner has knights and bishops alone (at the root)
+  bool loser_has_one_man_ = false;  // the loser has one piece or pawn besides its king
   Square corner_ = Square::H8, winner_king_target_ = Square::G7, winner_knight_target_ = Square::E5,
-         loser_knight_target_ = Square::G8;
+         loser_blocker_target_ = Square::G8;
   int found_length_ = 0;
   Move line_[max_search_ply];
 };
@@ -732,7 +768,7 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
   if (mode == WinMode::Quick) {
     if (prover.search(pos, 0, budget / 2, out) && won()) return;
     if (proved_static()) return;
-    if (detail::looks_locked(pos) || legal_move_count(pos, 2) < 2) {
+    if (detail::looks_locked(after)) {
       const auto c = prover.closure(pos, budget - prover.nodes(), out);
       if (c == HelpmateProver::ClosureResult::Mate && won()) return;
       if (c == HelpmateProver::ClosureResult::NoMate) {
@@ -758,21 +794,29 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
   };
   if (prover.search(pos, 0, budget / 64 < 1000 ? budget / 64 : 1000, out) && won()) return;
   if (proved_static()) return;
-  if (detail::looks_locked(pos) || legal_move_count(pos, 2) < 2) {
+  if (detail::looks_locked(after)) {
     for (std::uint64_t share = budget / 64 + 1; prover.nodes() < budget; share *= 4) {
+      const std::uint64_t before = prover.nodes();
       if (closed(share)) return;
       if (prover.search(pos, 0, share, out) && won()) return;
+      // Both ended without spending (the closure's table is full, the search has seen
+      // everything within its depth) or spent all they could: no round would do more.
+      if (prover.nodes() == before || share >= budget) break;
     }
   } else {
-    // The other corners, then the preferred one again with most of what is left; the
-    // closure, which rarely ends in an open position, gets an eighth.
-    if (prover.search(pos, 0, budget / 8, out) && won()) return;
-    for (int attempt = 1; attempt <= 3; ++attempt)
-      if (prover.search(pos, attempt, budget / 16, out) && won()) return;
+    // Rounds over the four corners (the preferred one first), each round with four times
+    // the share of the last: a mate aimed at the wrong corner costs a share, not the
+    // budget. The closure, which rarely ends in an open position, gets an eighth.
     const std::uint64_t closure_share = budget / 8;
-    if (prover.nodes() + closure_share < budget &&
-        prover.search(pos, 0, budget - closure_share - prover.nodes(), out) && won())
-      return;
+    for (std::uint64_t share = 1000; prover.nodes() + closure_share < budget; share *= 4) {
+      const std::uint64_t before = prover.nodes();
+      for (int attempt = share == 1000 ? 1 : 0; attempt <= 3; ++attempt) {
+        if (prover.nodes() + closure_share >= budget) break;
+        const std::uint64_t left = budget - closure_share - prover.nodes();
+        if (prover.search(pos, attempt, share < left ? share : left, out) && won()) return;
+      }
+      if (prover.nodes() == before || share >= budget) break;  // nothing more to search
+    }
     if (closed(budget - prover.nodes())) return;
   }
   detail::finish(out, Winnability::Unknown, WinProof::None, prover.nodes());

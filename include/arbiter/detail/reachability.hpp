@@ -57,6 +57,8 @@
 // pieces and lie in their R. If no square m passes, no checkmate by the winner can ever
 // arise.
 
+#include <algorithm>
+
 #include "../attacks.hpp"
 #include "../position.hpp"
 
@@ -137,39 +139,46 @@ struct Reachability {
         const Color c = color_of(piece);
         const PieceType type = type_of(piece);
         const Bitboard own_steady = steady & (pos.pieces(c) | steady_uncapturable);
-        Bitboard grown = 0;
-        if (promotes[index(s)]) {
-          grown = ~own_steady;
-        } else {
-          const Bitboard capturable =
-              men_reach[index(~c)] & ~(c == winner ? 0 : reach_of(uncapturable));
-          for (Bitboard from = reach[index(s)]; from;) {
-            const Square x = pop_lsb(from);
-            if (type == PieceType::Pawn) {
-              const int forward = c == Color::White ? 8 : -8;
-              const Bitboard pushable = ~steady & file_limit(pos, s, c);
-              const int to = index(x) + forward;
-              if (to >= 0 && to < 64 && contains(pushable, Square(to))) {
-                grown |= square_bb(Square(to));
-                const int two = to + forward;
-                if (relative_rank(c, x) == 1 && contains(pushable, Square(two)))
-                  grown |= square_bb(Square(two));
+        // The piece's own moves are followed to their end within the pass (the squares
+        // found last are the next starting points); the derived sets stay those of the
+        // pass start, which only holds squares back that a later pass adds.
+        for (Bitboard frontier = reach[index(s)]; frontier;) {
+          Bitboard grown = 0;
+          if (promotes[index(s)]) {
+            grown = ~own_steady;
+          } else {
+            const Bitboard capturable =
+                men_reach[index(~c)] & ~(c == winner ? 0 : reach_of(uncapturable));
+            const Bitboard pushable =
+                type == PieceType::Pawn ? ~steady & file_limit(pos, s, c) : Bitboard(0);
+            for (Bitboard from = frontier; from;) {
+              const Square x = pop_lsb(from);
+              if (type == PieceType::Pawn) {
+                const int forward = c == Color::White ? 8 : -8;
+                const int to = index(x) + forward;
+                if (to >= 0 && to < 64 && contains(pushable, Square(to))) {
+                  grown |= square_bb(Square(to));
+                  const int two = to + forward;
+                  if (relative_rank(c, x) == 1 && contains(pushable, Square(two)))
+                    grown |= square_bb(Square(two));
+                }
+                grown |= pawn_attacks(c, x) & capturable;
+              } else {
+                Bitboard to = attacks_of(type, x, steady) & ~own_steady;
+                if (type == PieceType::King) to &= ~attacked[index(~c)];
+                grown |= to;
               }
-              grown |= pawn_attacks(c, x) & capturable;
-            } else {
-              Bitboard to = attacks_of(type, x, steady) & ~own_steady;
-              if (type == PieceType::King) to &= ~attacked[index(~c)];
-              grown |= to;
+            }
+            if (type == PieceType::Pawn && (grown & (Rank1 | Rank8))) {
+              promotes[index(s)] = true;
+              grown |= ~own_steady;
             }
           }
-          if (type == PieceType::Pawn && (grown & (Rank1 | Rank8))) {
-            promotes[index(s)] = true;
-            grown |= ~own_steady;
+          frontier = grown & ~reach[index(s)];
+          if (frontier) {
+            reach[index(s)] |= frontier;
+            progress = true;
           }
-        }
-        if (grown & ~reach[index(s)]) {
-          reach[index(s)] |= grown;
-          progress = true;
         }
       }
     }
@@ -250,20 +259,48 @@ inline bool statically_unwinnable(const Position& pos, Color winner) noexcept {
     blocker_reach[blockers] = r.reach[index(pop_lsb(b))];
     blockable |= blocker_reach[blockers++];
   }
-  // Whether distinct loser pieces can stand on all of `open` (Hall's condition: every
-  // subset of it is reachable by at least as many pieces as it has squares).
+  // Whether distinct loser pieces can stand on all of `open`: a matching of its squares
+  // to distinct pieces whose R holds them, grown by augmenting paths (Kuhn's algorithm;
+  // at most 8 squares, so the work per call is bounded).
   auto blockable_by_distinct = [&](Bitboard open) {
     if ((open & ~blockable) || popcount(open) > blockers) return false;
     Square squares[8];
     int n = 0;
     for (Bitboard b = open; b;) squares[n++] = pop_lsb(b);
-    for (unsigned subset = 1; subset < (1u << n); ++subset) {
-      Bitboard part = 0;
-      for (int i = 0; i < n; ++i)
-        if (subset >> i & 1) part |= square_bb(squares[i]);
-      int reaching = 0;
-      for (int i = 0; i < blockers; ++i) reaching += (blocker_reach[i] & part) != 0;
-      if (reaching < popcount(part)) return false;
+    int holder[16];  // the square index each piece stands on in the matching, or -1
+    for (int i = 0; i < blockers; ++i) holder[i] = -1;
+    for (int start = 0; start < n; ++start) {
+      // Breadth first over squares; from[p]: the square that reached piece p.
+      int from[16], queue[8], head = 0, tail = 0;
+      for (int i = 0; i < blockers; ++i) from[i] = -1;
+      bool seen_square[8] = {};
+      queue[tail++] = start;
+      seen_square[start] = true;
+      int free_piece = -1;
+      while (head < tail && free_piece < 0) {
+        const int q = queue[head++];
+        for (int p = 0; p < blockers && free_piece < 0; ++p) {
+          if (from[p] >= 0 || !contains(blocker_reach[p], squares[q])) continue;
+          from[p] = q;
+          if (holder[p] < 0)
+            free_piece = p;
+          else if (!seen_square[holder[p]]) {
+            seen_square[holder[p]] = true;
+            queue[tail++] = holder[p];
+          }
+        }
+      }
+      if (free_piece < 0) return false;
+      // Flip the path: each piece on it takes the square that reached it.
+      for (int p = free_piece;;) {
+        const int q = from[p];
+        int previous = -1;
+        for (int i = 0; i < blockers; ++i)
+          if (holder[i] == q) previous = i;
+        holder[p] = q;
+        if (previous < 0) break;
+        p = previous;
+      }
     }
     return true;
   };
@@ -271,8 +308,13 @@ inline bool statically_unwinnable(const Position& pos, Color winner) noexcept {
   for (Bitboard ms = r.reach[index(pos.king_square(loser))] & visited; ms;) {
     const Square m = pop_lsb(ms);
     const Bitboard escapes = king_attacks(m) & ~visited;
+    // Many squares of the mating king leave the same escapes open: test each set once.
+    Bitboard tested[64];
+    int tested_count = 0;
     for (Bitboard ws = winner_king & ~king_attacks(m) & ~square_bb(m); ws;) {
       const Bitboard open = escapes & ~king_attacks(pop_lsb(ws));
+      if (std::find(tested, tested + tested_count, open) != tested + tested_count) continue;
+      tested[tested_count++] = open;
       if (blockable_by_distinct(open)) return false;
     }
   }
