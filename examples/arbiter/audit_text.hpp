@@ -113,6 +113,13 @@ enum class AuditText : std::uint8_t {
   ErrRange,
   ErrAtMost,
   ErrHelpHint,
+  WatchAlert,
+  WatchEnded,
+  WatchPlayedOn,
+  WatchClaimOnBoard,
+  WatchClaimWritten,
+  WatchClaimBoth,
+  WatchNoStandardInput,
 };
 
 struct AuditTextInfo {
@@ -447,6 +454,41 @@ inline constexpr AuditTextInfo audit_text_table[] = {
   {AuditText::ErrHelpHint, "error.help_hint",
    {"Run with --help for more information.", "Execute com --help para mais informações.",
     "Ejecute con --help para más información.", "Подробнее: запустите с --help."}},
+  // arbiter watch (watch.cpp): an alert line is "{file}: game {n}: ... : {what}", then the
+  // article and the FEN.
+  {AuditText::WatchAlert, "watch.alert",
+   {"{file}: game {n}: {white} - {black}, {move} (ply {ply}): {what}",
+    "{file}: partida {n}: {white} - {black}, {move} (meio-lance {ply}): {what}",
+    "{file}: partida {n}: {white} - {black}, {move} (media jugada {ply}): {what}",
+    "{file}: партия {n}: {white} - {black}, {move} (полуход {ply}): {what}"}},
+  {AuditText::WatchEnded, "watch.ended",
+   {"the game has ended: {ending}", "a partida terminou: {ending}",
+    "la partida ha terminado: {ending}", "партия окончена: {ending}"}},
+  {AuditText::WatchPlayedOn, "watch.played_on",
+   {"played after the game had ended ({ending} at ply {end}): void",
+    "jogado depois de a partida ter terminado ({ending} no meio-lance {end}): nulo",
+    "jugada después de terminar la partida ({ending} en la media jugada {end}): nula",
+    "сделан после окончания партии ({ending} на полуходе {end}): недействителен"}},
+  {AuditText::WatchClaimOnBoard, "watch.claim.on_board",
+   {"{side} can claim a draw ({claim}) on the board",
+    "{side} podem reclamar o empate ({claim}) no tabuleiro",
+    "{side} pueden reclamar tablas ({claim}) en el tablero",
+    "{side} могут потребовать ничью ({claim}) на доске"}},
+  {AuditText::WatchClaimWritten, "watch.claim.written",
+   {"{side} can claim a draw ({claim}) by writing {moves}",
+    "{side} podem reclamar o empate ({claim}) anotando {moves}",
+    "{side} pueden reclamar tablas ({claim}) anotando {moves}",
+    "{side} могут потребовать ничью ({claim}), записав {moves}"}},
+  {AuditText::WatchClaimBoth, "watch.claim.both",
+   {"{side} can claim a draw ({claim}) on the board or by writing {moves}",
+    "{side} podem reclamar o empate ({claim}) no tabuleiro ou anotando {moves}",
+    "{side} pueden reclamar tablas ({claim}) en el tablero o anotando {moves}",
+    "{side} могут потребовать ничью ({claim}) на доске или записав {moves}"}},
+  {AuditText::WatchNoStandardInput, "watch.no_standard_input",
+   {"watch follows a file: standard input (-) cannot be watched",
+    "watch acompanha um arquivo: a entrada padrão (-) não pode ser acompanhada",
+    "watch sigue un archivo: la entrada estándar (-) no se puede seguir",
+    "watch следит за файлом: за стандартным вводом (-) следить нельзя"}},
 };
 // clang-format on
 
@@ -458,7 +500,8 @@ constexpr bool audit_text_table_in_order() noexcept {
   return true;
 }
 static_assert(audit_text_table_in_order(), "audit_text_table must follow the order of AuditText");
-static_assert(int(AuditText::ErrHelpHint) + 1 == audit_text_count, "every AuditText needs a row");
+static_assert(int(AuditText::WatchNoStandardInput) + 1 == audit_text_count,
+              "every AuditText needs a row");
 
 /// The text in a language, placeholders unfilled.
 constexpr const char* audit_text(AuditText id, arbiter::Language l) noexcept {

@@ -31,12 +31,14 @@
 #include <string>
 #include <thread>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <fmt/core.h>
 
 #include <arbiter/arbiter.hpp>
 
+#include "audit_text.hpp"
 #include "claim_windows.hpp"
 #include "json_writer.hpp"
 #include "output.hpp"
@@ -54,45 +56,6 @@ using Ply = GameRecord::Ply;
 // Set by SIGINT and SIGTERM: the watch ends after the read under way.
 volatile std::sig_atomic_t stop_requested = 0;
 extern "C" void request_stop(int) { stop_requested = 1; }
-
-// The words of an alert, in the four languages (en, pt, es, ru) of explain.hpp.
-enum class WatchText : std::uint8_t {
-  Ended,
-  PlayedOn,
-  ClaimOnBoard,
-  ClaimWritten,
-  ClaimBoth,
-  NoStandardInput
-};
-constexpr const char* watch_text[][arbiter::language_count] = {
-    {"the game has ended: {ending}", "a partida terminou: {ending}",
-     "la partida ha terminado: {ending}", "партия окончена: {ending}"},
-    {"played after the game had ended ({ending} at ply {end}): void",
-     "jogado depois de a partida ter terminado ({ending} no meio-lance {end}): nulo",
-     "jugada después de terminar la partida ({ending} en la media jugada {end}): nula",
-     "сделан после окончания партии ({ending} на полуходе {end}): недействителен"},
-    {"{side} can claim a draw ({claim}) on the board",
-     "{side} podem reclamar o empate ({claim}) no tabuleiro",
-     "{side} pueden reclamar tablas ({claim}) en el tablero",
-     "{side} могут потребовать ничью ({claim}) на доске"},
-    {"{side} can claim a draw ({claim}) by writing {moves}",
-     "{side} podem reclamar o empate ({claim}) anotando {moves}",
-     "{side} pueden reclamar tablas ({claim}) anotando {moves}",
-     "{side} могут потребовать ничью ({claim}), записав {moves}"},
-    {"{side} can claim a draw ({claim}) on the board or by writing {moves}",
-     "{side} podem reclamar o empate ({claim}) no tabuleiro ou anotando {moves}",
-     "{side} pueden reclamar tablas ({claim}) en el tablero o anotando {moves}",
-     "{side} могут потребовать ничью ({claim}) на доске или записав {moves}"},
-    {"watch follows a file: standard input (-) cannot be watched",
-     "watch acompanha um arquivo: a entrada padrão (-) não pode ser acompanhada",
-     "watch sigue un archivo: la entrada estándar (-) no se puede seguir",
-     "watch следит за файлом: за стандартным вводом (-) следить нельзя"},
-};
-
-std::string say(WatchText id, arbiter::Language lang,
-                std::initializer_list<arbiter::MessageArg> args) {
-  return arbiter::fill_placeholders(watch_text[int(id)][int(lang)], args);
-}
 
 // The part of a snapshot that can be read as written: without its last token when the
 // text does not end in white space (that token may be cut short).
@@ -115,23 +78,29 @@ bool read_file(const std::string& name, std::string& text) {
   return true;
 }
 
+// One alert, before it is written: an automatic ending, a move played past it, or the
+// first ply of a claim window.
+struct Alert {
+  Ply ply = 0;
+  Termination kind = Termination::None;     // the ending, or the claim
+  bool played_on = false;                   // a move after the ending `kind` (void)
+  const arbiter::Finding* claim = nullptr;  // a claim: the window's first finding
+
+  // The alert's name in JSON: the audit's finding names, or "played_on".
+  const char* name() const noexcept { return played_on ? "played_on" : finding_name(kind); }
+  // At one ply: the ending first, then the claims, then the play past it.
+  int rank() const noexcept { return played_on ? 2 : claim ? 1 : 0; }
+};
+
 // What tells an alert from every other: see the top of this file.
 struct AlertKey {
   std::string game;  // the naming tags and the occurrence of those tags
   Ply ply = 0;
-  std::string kind;
+  int what = 0;  // the Termination, or -1 for play past the end
   std::string fen;
   bool operator<(const AlertKey& o) const {
-    return std::tie(game, ply, kind, fen) < std::tie(o.game, o.ply, o.kind, o.fen);
+    return std::tie(game, ply, what, fen) < std::tie(o.game, o.ply, o.what, o.fen);
   }
-};
-
-// One alert, before it is written.
-struct Alert {
-  Ply ply = 0;
-  std::string kind;                           // the audit's finding names, or "played_on"
-  const arbiter::Finding* finding = nullptr;  // a claim: the window's first finding
-  int order = 0;  // at one ply: the ending, then the claims, then play past it
 };
 
 class Watcher {
@@ -177,17 +146,18 @@ class Watcher {
         arbiter::audit_game(record, item.result.value_or(arbiter::GameResult::Ongoing));
     std::vector<Alert> alerts;
     for (const ClaimWindow& w : claim_windows(a.findings))
-      alerts.push_back({w.first_ply, finding_name(w.kind), &a.findings[w.findings.front()], 1});
+      alerts.push_back({w.first_ply, w.kind, false, &a.findings[w.findings.front()]});
     if (a.ending != Termination::None) {
-      alerts.push_back({a.end_ply, finding_name(a.ending), nullptr, 0});
-      if (a.played_on) alerts.push_back({a.end_ply + 1, "played_on", nullptr, 2});
+      alerts.push_back({a.end_ply, a.ending, false, nullptr});
+      if (a.played_on) alerts.push_back({a.end_ply + 1, a.ending, true, nullptr});
     }
     std::stable_sort(alerts.begin(), alerts.end(), [](const Alert& x, const Alert& y) {
-      return std::tie(x.ply, x.order) < std::tie(y.ply, y.order);
+      return std::make_pair(x.ply, x.rank()) < std::make_pair(y.ply, y.rank());
     });
     for (const Alert& alert : alerts) {
       const std::string fen = arbiter::to_fen(record.position(alert.ply));
-      if (!written_.insert(AlertKey{name, alert.ply, alert.kind, fen}).second) continue;
+      const int what = alert.played_on ? -1 : int(alert.kind);
+      if (!written_.insert(AlertKey{name, alert.ply, what, fen}).second) continue;
       write(item, a, alert, fen);
     }
   }
@@ -196,18 +166,17 @@ class Watcher {
              const std::string& fen) {
     const GameRecord& record = item.record;
     const arbiter::Rules& rules = record.rules();
-    const arbiter::Finding* f = alert.finding;
+    const arbiter::Finding* f = alert.claim;
     const char* article = f ? f->article : arbiter::article_of(a.ending, rules.laws());
     const arbiter::Color side = record.position(alert.ply).side_to_move();
-    std::string moves;  // a claim's written moves, in the language's letters (text)
     out_.clear();
     if (command_.options.json) {
       JsonWriter w(out_);
-      w.begin_object().key("alert").value(alert.kind).key("article").value(article);
+      w.begin_object().key("alert").value(alert.name()).key("article").value(article);
       w.key("black").value(item.black);
       if (f) w.key("claimant").value(side == arbiter::Color::White ? "white" : "black");
       w.key("date").value(item.date);
-      if (alert.kind == "played_on")
+      if (alert.played_on)
         w.key("end_ply").value(a.end_ply).key("ending").value(finding_name(a.ending));
       w.key("event").value(item.event).key("fen").value(fen).key("file").value(command_.file);
       w.key("game").value(item.number_in_file);
@@ -222,45 +191,40 @@ class Watcher {
       w.key("rules").value(rules.laws().id).key("white").value(item.white).end_object();
       out_ += '\n';
     } else {
-      const arbiter::SanLanguage letters = arbiter::san_language(lang_);
       std::string what;
       if (f) {
-        for (arbiter::Move m : f->intended) {
-          if (!moves.empty()) moves += ", ";
-          moves += arbiter::to_san(record.position(f->ply), m, letters);
-        }
-        const WatchText id = f->intended.empty() ? WatchText::ClaimOnBoard
-                             : f->on_board       ? WatchText::ClaimBoth
-                                                 : WatchText::ClaimWritten;
+        // The written moves as the audit's report lists them, in the language's letters.
+        arbiter::MoveList intended;
+        for (arbiter::Move m : f->intended) intended.push_back(m);
+        const AuditText id = f->intended.empty() ? AuditText::WatchClaimOnBoard
+                             : f->on_board       ? AuditText::WatchClaimBoth
+                                                 : AuditText::WatchClaimWritten;
         what = say(id, lang_,
                    {{"side", arbiter::display_name(side, lang_)},
                     {"claim", arbiter::display_name(f->kind == Termination::FiftyMoveClaim
                                                         ? arbiter::ClaimKind::FiftyMoves
                                                         : arbiter::ClaimKind::Threefold,
                                                     lang_)},
-                    {"moves", moves}});
-      } else if (alert.kind == "played_on") {
-        what = say(WatchText::PlayedOn, lang_,
+                    {"moves", arbiter::explain_moves(record.position(f->ply), intended, lang_)}});
+      } else if (alert.played_on) {
+        what = say(AuditText::WatchPlayedOn, lang_,
                    {{"ending", arbiter::display_name(a.ending, lang_)},
                     {"end", std::to_string(a.end_ply)}});
       } else {
-        what = say(WatchText::Ended, lang_, {{"ending", arbiter::display_name(a.ending, lang_)}});
+        what =
+            say(AuditText::WatchEnded, lang_, {{"ending", arbiter::display_name(a.ending, lang_)}});
       }
-      out_ += fmt::format("{}: {} {}: {} - {}, {} ({} {}): {} ({}) [{}]\n", command_.file,
-                          game_word(), item.number_in_file, item.white, item.black,
-                          move_label(record, alert.ply, letters), ply_word(), alert.ply, what,
-                          article, fen);
+      out_ += say(AuditText::WatchAlert, lang_,
+                  {{"file", command_.file},
+                   {"n", std::to_string(item.number_in_file)},
+                   {"white", item.white},
+                   {"black", item.black},
+                   {"move", move_label(record, alert.ply, arbiter::san_language(lang_))},
+                   {"ply", std::to_string(alert.ply)},
+                   {"what", what}});
+      out_ += fmt::format(" ({}) [{}]\n", article, fen);
     }
     standard_output().write(out_);
-  }
-
-  const char* game_word() const noexcept {
-    static constexpr const char* words[] = {"game", "partida", "partida", "партия"};
-    return words[int(lang_)];
-  }
-  const char* ply_word() const noexcept {
-    static constexpr const char* words[] = {"ply", "meio-lance", "media jugada", "полуход"};
-    return words[int(lang_)];
   }
 
   const WatchCommand& command_;
@@ -280,7 +244,7 @@ int run_watch(const WatchCommand& command) {
   if (!resolve(command.options, rules, lang) || !inputs_readable({command.file}))
     return exit_bad_input;
   if (command.file == "-") {
-    fmt::print(stderr, "arbiter: {}\n", say(WatchText::NoStandardInput, lang, {}));
+    fmt::print(stderr, "arbiter: {}\n", say(AuditText::WatchNoStandardInput, lang));
     return exit_bad_input;
   }
   stop_requested = 0;
