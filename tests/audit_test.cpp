@@ -107,11 +107,16 @@ TEST_CASE("Defect 6: every finding is named by its own ending, exactly", "[audit
     CHECK(std::string(found[0].article) == article_of(c.ending, rules.laws()));
     CHECK(a.count(c.ending) == 1);
   }
-  // Only the two claims and the five automatic endings are findings; nothing else is
+  // Only the two claims, the five automatic endings and the two decisive results the Laws
+  // make a draw (a flag fall, 6.9; a 2023 resignation, 5.1.2) are findings; nothing else is
   // mapped to one of them.
   int findings = 0;
   for (int t = 0; t < termination_count; ++t) findings += is_audit_finding(Termination(t));
-  CHECK(findings == 7);
+  CHECK(findings == 9);
+  CHECK(is_audit_finding(Termination::FlagFallDraw));
+  CHECK(is_audit_finding(Termination::ResignationDraw));
+  CHECK_FALSE(is_audit_finding(Termination::TimeForfeit));
+  CHECK_FALSE(is_audit_finding(Termination::Resignation));
   CHECK_FALSE(is_audit_finding(Termination::Agreement));
   CHECK_FALSE(is_audit_finding(Termination::IllegalPositionDraw));
   CHECK_FALSE(is_audit_finding(Termination::None));
@@ -257,4 +262,113 @@ TEST_CASE("audit: the audit reads the record as it stood at each ply, like a liv
   for (const Finding& f : of_kind(a, Termination::ThreefoldClaim)) audited.push_back(f.ply);
   CHECK(audited == claim_plies);
   CHECK_FALSE(audited.empty());
+}
+
+TEST_CASE("audit: the Termination tag read as PGN and Lichess write it", "[audit]") {
+  CHECK(recorded_ending("") == RecordedEnding::Unstated);
+  CHECK(recorded_ending("  ") == RecordedEnding::Unstated);
+  CHECK(recorded_ending("time forfeit") == RecordedEnding::TimeForfeit);
+  CHECK(recorded_ending("Time forfeit") == RecordedEnding::TimeForfeit);  // Lichess
+  CHECK(recorded_ending(" TIME FORFEIT ") == RecordedEnding::TimeForfeit);
+  CHECK(recorded_ending("time forfeits") == RecordedEnding::Other);
+  CHECK(recorded_ending("Normal") == RecordedEnding::Normal);
+  CHECK(recorded_ending("Rules infraction") == RecordedEnding::RulesInfraction);
+  CHECK(recorded_ending("abandoned") == RecordedEnding::Abandoned);
+  CHECK(recorded_ending("Adjudication") == RecordedEnding::Adjudication);
+  CHECK(recorded_ending("death") == RecordedEnding::Death);
+  CHECK(recorded_ending("emergency") == RecordedEnding::Emergency);
+  CHECK(recorded_ending("unterminated") == RecordedEnding::Unterminated);
+  CHECK(recorded_ending("Alice won by resignation") == RecordedEnding::Other);
+  CHECK(may_be_resignation(RecordedEnding::Unstated));
+  CHECK(may_be_resignation(RecordedEnding::Normal));
+  CHECK(may_be_resignation(RecordedEnding::Other));
+  for (RecordedEnding e :
+       {RecordedEnding::TimeForfeit, RecordedEnding::RulesInfraction, RecordedEnding::Abandoned,
+        RecordedEnding::Adjudication, RecordedEnding::Death, RecordedEnding::Emergency,
+        RecordedEnding::Unterminated})
+    CHECK_FALSE(may_be_resignation(e));
+}
+
+TEST_CASE(
+    "audit: a decisive result lost on time or, from 2023, by resignation, where the winner "
+    "cannot mate (6.9, 5.1.2)",
+    "[audit][unwinnable]") {
+  // White K+N, Black K+Q (lemma (d)): White cannot mate; Black's flag fell or Black resigned.
+  const char* const knight_v_queen = "7q/8/8/4k3/8/8/8/1N2K3 w - - 0 60";
+  const char* const moves = "60. Nc3 Qh1+ 61. Kd2 Qh2+ 62. Kd3";
+  auto rules_of = [](Edition e) {
+    Rules r;
+    r.edition = e;
+    return r;
+  };
+  SECTION("time forfeit: a draw in every edition, citing its 6.9 (2001, 2005: 6.10)") {
+    for (Edition e : all_editions) {
+      INFO(laws(e).id);
+      const GameRecord record = record_of(moves, rules_of(e), knight_v_queen);
+      const GameAudit a = audit_game(record, GameResult::WhiteWins, RecordedEnding::TimeForfeit);
+      CHECK_FALSE(a.result_agrees);
+      CHECK(a.laws_result == GameResult::Draw);
+      CHECK(a.ending == Termination::None);
+      REQUIRE(of_kind(a, Termination::FlagFallDraw).size() == 1);
+      const Finding f = of_kind(a, Termination::FlagFallDraw)[0];
+      CHECK(f.ply == record.ply());
+      CHECK(str(f.article) == str(laws(e).articles.flag_fall));
+      CHECK(f.mate.verdict == Winnability::NoWin);
+      CHECK(f.mate.proof == WinProof::Material);
+      CHECK(a.count(Termination::FlagFallDraw) == 1);
+      CHECK(a.mate_asked);
+    }
+  }
+  SECTION("a resignation (no tag, or Normal): a draw from 2023 only (5.1.2)") {
+    for (Edition e : {Edition::Fide2018, Edition::Fide2023})
+      for (RecordedEnding tag : {RecordedEnding::Unstated, RecordedEnding::Normal}) {
+        INFO(laws(e).id);
+        const GameRecord record = record_of(moves, rules_of(e), knight_v_queen);
+        const GameAudit a = audit_game(record, GameResult::WhiteWins, tag);
+        CHECK(a.result_agrees == (e != Edition::Fide2023));
+        CHECK(a.mate_asked == (e == Edition::Fide2023));
+        CHECK(of_kind(a, Termination::ResignationDraw).size() ==
+              (e == Edition::Fide2023 ? 1u : 0u));
+        if (e == Edition::Fide2023) {
+          CHECK(str(of_kind(a, Termination::ResignationDraw)[0].article) == "5.1.2");
+          CHECK(a.laws_result == GameResult::Draw);
+        }
+      }
+  }
+  SECTION("a rules infraction, abandonment or adjudication is left alone") {
+    for (RecordedEnding tag : {RecordedEnding::RulesInfraction, RecordedEnding::Abandoned,
+                               RecordedEnding::Adjudication}) {
+      const GameRecord record = record_of(moves, rules_of(Edition::Fide2023), knight_v_queen);
+      const GameAudit a = audit_game(record, GameResult::WhiteWins, tag);
+      CHECK(a.result_agrees);
+      CHECK_FALSE(a.mate_asked);
+      CHECK(a.findings.empty());
+    }
+  }
+  SECTION("the winner can mate: the result stands") {
+    const GameRecord record = record_of(moves, rules_of(Edition::Fide2023), knight_v_queen);
+    const GameAudit a = audit_game(record, GameResult::BlackWins, RecordedEnding::TimeForfeit);
+    CHECK(a.result_agrees);
+    CHECK(a.mate_asked);
+    CHECK(a.mate.verdict == Winnability::Win);
+    CHECK(a.findings.empty());
+  }
+  SECTION("undecided within the budget: the recorded win stands, and the audit says it asked") {
+    const GameRecord record = record_of("1. e4 e5", rules_of(Edition::Fide2023));
+    WinWorkspace ws = WinWorkspace::for_quick();
+    const GameAudit a =
+        audit_game(record, GameResult::WhiteWins, RecordedEnding::TimeForfeit, &ws, 1);
+    CHECK(a.result_agrees);
+    CHECK(a.mate_asked);
+    CHECK(a.mate.verdict == Winnability::Unknown);
+    CHECK(a.findings.empty());
+  }
+  SECTION("beyond the material: a locked wall the winner's pieces cannot pass") {
+    const GameRecord record = record_of("40. Kb2 Kg8", rules_of(Edition::Fide2023),
+                                        "7k/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/K7 w - - 0 40");
+    const GameAudit a = audit_game(record, GameResult::WhiteWins, RecordedEnding::TimeForfeit);
+    CHECK_FALSE(a.result_agrees);
+    REQUIRE(of_kind(a, Termination::FlagFallDraw).size() == 1);
+    CHECK(of_kind(a, Termination::FlagFallDraw)[0].mate.proof != WinProof::Material);
+  }
 }

@@ -312,6 +312,21 @@ void check_audit_game(const json& j, const std::string& where, Problems& p, Audi
       continue;
     const std::string kind = f["kind"].get<std::string>();
     const std::uint64_t ply = f["ply"].get<std::uint64_t>();
+    // A decisive result the Laws make a draw (6.9, 2023 5.1.2): at the last ply, with the
+    // proof and the nodes, the game's result disagreeing, no automatic ending; not in the
+    // summary's kinds.
+    if (kind == "flag_fall_draw" || kind == "resignation_draw") {
+      if (check_fields(f, {{"proof", "string"}, {"nodes", "uint"}}, at, p)) {
+        const std::string proof = f["proof"].get<std::string>();
+        if (proof != "material" && proof != "static" && proof != "exhaustive")
+          p.add(at, "proof must be material, static or exhaustive");
+      }
+      if (ply != j["plies"].get<std::uint64_t>()) p.add(at, "not at the last ply");
+      if (!ending.is_null()) p.add(at, "a drawn result after an automatic ending");
+      if (j["result_agrees"] != false || j["laws_result"] != "1/2-1/2")
+        p.add(at, "the result must disagree, the Laws giving 1/2-1/2");
+      continue;
+    }
     if (std::find(finding_kinds.begin(), finding_kinds.end(), kind) == finding_kinds.end()) {
       p.add(at, "unknown kind");
       continue;
@@ -904,6 +919,63 @@ TEST_CASE("cli audit: the sample under the 2009 Laws, in Russian (golden)", "[cl
   CHECK(contains(r.out,
                  "  партий, продолженных после окончания: 1\n  партий, результат которых не "
                  "соответствует Правилам: 0\n"));
+}
+
+TEST_CASE(
+    "cli audit: Lichess-style games lost on time or by resignation where the winner cannot mate "
+    "(6.9, 5.1.2; golden, text and JSON)",
+    "[cli][unwinnable]") {
+  // lichess_flag_falls.pgn (by the games' dates, --rules auto): 1. 2023, Time forfeit, 1-0,
+  // White K+N v K+Q: a draw (6.9). 2. 2023, Time forfeit, K+R v K: the win stands.
+  // 3. 2023, Normal (a resignation), 0-1, Black K+B v K+R: a draw (5.1.2). 4. As 1, but
+  // Rules infraction: left alone. 5. As 1 in 1999: a draw under the 1997 Laws' 6.9.
+  // 6. As 3 in 2020: a resignation was a loss before 2023, it stands. 7. 2023, Time
+  // forfeit, 1-0, a locked pawn wall no piece can cross: a draw beyond the material (6.9),
+  // proved by where the pieces can go.
+  const Run r = run("audit --no-progress lichess_flag_falls.pgn", cli_data_dir());
+  CHECK(r.status == 0);
+  CHECK(r.err.empty());
+  check_golden("audit_lichess_flag_falls.txt", r.out);
+  CHECK(contains(r.out, "(FIDE 2023, Article 6.9). Proved by the material alone"));
+  CHECK(contains(r.out, "(FIDE 2023, Article 5.1.2). Proved by the material alone"));
+  CHECK(contains(r.out, "(FIDE 1997, Article 6.9)"));
+  CHECK(contains(r.out, "Proved by where the pieces can ever go: no square is left to mate on"));
+  CHECK(contains(r.out, "games whose result disagrees with the Laws: 4\n"));
+  const Run j = run("audit --json --no-progress lichess_flag_falls.pgn", cli_data_dir());
+  CHECK(j.status == 0);
+  check_golden("audit_lichess_flag_falls.jsonl", j.out);
+  CHECK(audit_json_problems(j.out) == "");
+  const std::vector<std::string> lines = split_lines(j.out);
+  REQUIRE(lines.size() == 8);
+  const char* const expected[] = {"flag_fall_draw", nullptr, "resignation_draw", nullptr,
+                                  "flag_fall_draw", nullptr, "flag_fall_draw"};
+  for (std::size_t i = 0; i < 7; ++i) {
+    INFO("game " << i + 1);
+    const json g = json::parse(lines[i]);
+    if (expected[i]) {
+      REQUIRE(g["findings"].size() == 1);
+      CHECK(g["findings"][0]["kind"] == expected[i]);
+      CHECK(g["findings"][0]["proof"] == (i == 6 ? "static" : "material"));
+      CHECK(g["result_agrees"] == false);
+      CHECK(g["laws_result"] == "1/2-1/2");
+    } else {
+      CHECK(g["findings"].empty());
+      CHECK(g["result_agrees"] == true);
+    }
+  }
+  CHECK(json::parse(lines[4])["findings"][0]["article"] == "6.9");
+  CHECK(json::parse(lines[4])["rules"] == "FIDE_1997");
+  // The explanation in the other three languages (rows of audit_text.hpp).
+  for (const auto& [lang, words] : std::vector<std::pair<std::string, std::string>>{
+           {"pt", "Provado pelo material apenas"},
+           {"es", "Probado solo por el material"},
+           {"ru", "Доказано: по одному лишь материалу"}}) {
+    INFO(lang);
+    const Run t =
+        run("audit --no-progress --lang " + lang + " lichess_flag_falls.pgn", cli_data_dir());
+    CHECK(t.status == 0);
+    CHECK(contains(t.out, words));
+  }
 }
 
 TEST_CASE("cli audit --json: the bundled sample (golden), every documented field", "[cli]") {

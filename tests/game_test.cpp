@@ -476,6 +476,118 @@ TEST_CASE(
   }
 }
 
+TEST_CASE(
+    "game: flag fall and 2023 resignation ask the helpmate analysis: win, nowin, undecided "
+    "(6.9, 5.1.2)",
+    "[game][unwinnable]") {
+  SECTION("win: K+R v K, Black's flag falls; the analysis found a helpmate, the loss stands") {
+    Game g(position("8/8/8/4k3/8/8/8/R3K3 b - - 0 1"));
+    REQUIRE(g.flag_fall(Color::Black));
+    CHECK(g.termination() == Termination::TimeForfeit);
+    CHECK(g.result() == GameResult::WhiteWins);
+    CHECK(g.mate_question_asked());
+    CHECK(g.mate_question().verdict == Winnability::Win);
+    CHECK(g.mate_question().proof == WinProof::Helpmate);
+    CHECK(g.mate_question().nodes > 0);
+    CHECK_FALSE(g.mate_question_undecided());
+    CHECK(str(g.termination_article()) == "6.9");
+  }
+  SECTION("nowin by a material lemma: K+N v K+Q, the knight's opponent's flag falls: drawn") {
+    // The old material test said the knight could mate; lemma (d) of unwinnable.hpp proves
+    // the queen always takes a mating knight.
+    Game g(position("7q/8/8/4k3/8/8/8/1N2K3 b - - 0 1"));
+    REQUIRE(g.flag_fall(Color::Black));
+    CHECK(g.termination() == Termination::FlagFallDraw);
+    CHECK(g.result() == GameResult::Draw);
+    CHECK(g.mate_question().verdict == Winnability::NoWin);
+    CHECK(g.mate_question().proof == WinProof::Material);
+    CHECK(g.ended_by() == Color::Black);
+  }
+  SECTION("nowin beyond the material: a locked pawn wall, the kings on either side") {
+    // White has pawns (the material test says it can mate), but no piece can ever cross
+    // the wall: the analysis proves it (static or exhaustive), so Black's flag fall draws.
+    const Position wall = position("7k/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/K7 b - - 0 40");
+    REQUIRE(material_can_checkmate(wall, Color::White));
+    Game g(wall);
+    REQUIRE_FALSE(g.is_over());  // not dead by the automatic test after a move (material)
+    REQUIRE(g.flag_fall(Color::Black));
+    CHECK(g.termination() == Termination::FlagFallDraw);
+    CHECK(g.mate_question().verdict == Winnability::NoWin);
+    CHECK(g.mate_question().proof != WinProof::Material);
+    CHECK(g.mate_question().nodes > 1);
+  }
+  SECTION("undecided: a budget too small to decide leaves the loss standing, and says so") {
+    GameOptions o;
+    o.mate_budget = 1;
+    Game g(Position::startpos(), o);
+    play_san(g, {"e4"});
+    REQUIRE(g.flag_fall(Color::Black));
+    CHECK(g.termination() == Termination::TimeForfeit);  // the Laws' default (6.9)
+    CHECK(g.result() == GameResult::WhiteWins);
+    CHECK(g.mate_question_asked());
+    CHECK(g.mate_question().verdict == Winnability::Unknown);
+    CHECK(g.mate_question_undecided());
+    CHECK(g.mate_question().nodes <= 2);
+    // The default budget decides the same question: White can mate (a helpmate).
+    Game decided;
+    play_san(decided, {"e4"});
+    REQUIRE(decided.flag_fall(Color::Black));
+    CHECK(decided.mate_question().verdict == Winnability::Win);
+    CHECK_FALSE(decided.mate_question_undecided());
+  }
+  SECTION("2023: resigning against K+B, the opponent's bishop cannot mate the rook's side") {
+    for (Edition e : {Edition::Fide2018, Edition::Fide2023}) {
+      INFO(laws(e).id);
+      Game g(position("8/8/8/4k3/2b5/8/8/R3K3 w - - 0 1"), options_for(e));
+      REQUIRE(g.resign(Color::White));
+      if (e == Edition::Fide2023) {
+        CHECK(g.termination() == Termination::ResignationDraw);
+        CHECK(g.result() == GameResult::Draw);
+        CHECK(g.mate_question_asked());
+        CHECK(g.mate_question().verdict == Winnability::NoWin);
+      } else {  // before 2023 a resignation is a loss, whatever the position: not asked
+        CHECK(g.termination() == Termination::Resignation);
+        CHECK(g.result() == GameResult::BlackWins);
+        CHECK_FALSE(g.mate_question_asked());
+        CHECK_FALSE(g.mate_question_undecided());
+      }
+      CHECK(str(g.termination_article()) == "5.1.2");
+    }
+  }
+  SECTION("2023: resigning into a locked wall the winner cannot pass: drawn beyond material") {
+    Game g(position("7k/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/K7 w - - 0 40"));
+    REQUIRE(g.resign(Color::Black));
+    CHECK(g.termination() == Termination::ResignationDraw);
+    CHECK(g.mate_question().proof != WinProof::Material);
+  }
+  SECTION("the 1997 edition's numbers: flag fall 6.9, resignation 5.1; 2001 and 2005: 6.10") {
+    Game draw(position("7q/8/8/4k3/8/8/8/1N2K3 b - - 0 1"), options_for(Edition::Fide1997));
+    REQUIRE(draw.flag_fall(Color::Black));
+    CHECK(draw.termination() == Termination::FlagFallDraw);
+    CHECK(str(draw.termination_article()) == "6.9");
+    Game loss(position("8/8/8/4k3/8/8/8/R3K3 b - - 0 1"), options_for(Edition::Fide1997));
+    REQUIRE(loss.flag_fall(Color::Black));
+    CHECK(loss.termination() == Termination::TimeForfeit);
+    CHECK(str(loss.termination_article()) == "6.9");
+    Game resigned(position("8/8/8/4k3/2b5/8/8/R3K3 w - - 0 1"), options_for(Edition::Fide1997));
+    REQUIRE(resigned.resign(Color::White));
+    CHECK(resigned.termination() == Termination::Resignation);  // no 5.1.2 exception in 1997
+    CHECK(str(resigned.termination_article()) == "5.1");
+    Game draw2001(position("7q/8/8/4k3/8/8/8/1N2K3 b - - 0 1"), options_for(Edition::Fide2001));
+    REQUIRE(draw2001.flag_fall(Color::Black));
+    CHECK(str(draw2001.termination_article()) == "6.10");
+  }
+  SECTION("undo takes the flag fall back with the move before it, and its question") {
+    Game g(position("7q/8/8/4k3/8/8/8/1N2K3 w - - 0 1"));
+    play_san(g, {"Nc3"});
+    REQUIRE(g.flag_fall(Color::Black));
+    REQUIRE(g.mate_question_asked());
+    REQUIRE(g.undo());
+    CHECK_FALSE(g.is_over());
+    CHECK_FALSE(g.mate_question_asked());
+  }
+}
+
 TEST_CASE("game: available_claims: threefold by intended moves, the exact list", "[game][claims]") {
   Game g;
   // White shuttles Ng1-f3; Black alternates b8-c6 and g8-f6 so that two different

@@ -195,7 +195,7 @@ TEST_CASE("one pass: the cheap two-legal-moves test never says yes where fewer t
     // board_ending with the cheap test first is board_ending on the full count.
     const Termination want =
         all == 0 ? (pos.in_check() ? Termination::Checkmate : Termination::Stalemate)
-        : !can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black)
+        : !material_can_checkmate(pos, Color::White) && !material_can_checkmate(pos, Color::Black)
             ? Termination::DeadPosition
         : all == 1 && is_dead_position(pos) ? Termination::DeadPosition
                                             : Termination::None;

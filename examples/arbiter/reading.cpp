@@ -89,18 +89,18 @@ class Recorder final : public arbiter::PgnRecorder {
 
   void begin_game(std::uint64_t number, std::uint64_t line) override {
     PgnRecorder::begin_game(number, line);
-    for (std::string* s :
-         {&item_.white, &item_.black, &item_.event, &item_.date, &item_.site, &item_.round})
+    for (std::string* s : {&item_.white, &item_.black, &item_.event, &item_.date, &item_.site,
+                           &item_.round, &item_.termination})
       reuse_small(*s);
     seen_ = 0;
   }
   void tag(std::string_view name, std::string_view value) override {
     // The first tag of each name, as PgnGame::tag() reads it.
-    static constexpr std::string_view names[] = {"White", "Black", "Event",
-                                                 "Date",  "Site",  "Round"};
-    std::string* const values[] = {&item_.white, &item_.black, &item_.event,
-                                   &item_.date,  &item_.site,  &item_.round};
-    for (unsigned i = 0; i < 6; ++i)
+    static constexpr std::string_view names[] = {"White", "Black", "Event",      "Date",
+                                                 "Site",  "Round", "Termination"};
+    std::string* const values[] = {&item_.white, &item_.black, &item_.event,      &item_.date,
+                                   &item_.site,  &item_.round, &item_.termination};
+    for (unsigned i = 0; i < 7; ++i)
       if (name == names[i] && !(seen_ >> i & 1)) {
         values[i]->assign(value.data(), value.size());
         seen_ |= 1u << i;

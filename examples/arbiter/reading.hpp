@@ -70,6 +70,7 @@ struct RecordedGame : GameSource {
   arbiter::GameRecord record;  ///< the main line, up to the first null move
   /// The tags the reports name, as read (the first of each name; "" when absent).
   std::string white, black, event, date, site, round;
+  std::string termination;  ///< the Termination tag (how a decisive game ended off the board)
   std::optional<arbiter::GameResult> result;  ///< the termination marker (none: missing)
   std::uint64_t number_in_file = 0;           ///< 1-based within its file
 };

@@ -118,6 +118,22 @@ std::string pgn_error_text(const arbiter::PgnError& e, arbiter::Language lang) {
 
 namespace {
 
+// How "the winner cannot checkmate" was proved, in the audit's words (a NoWin proof).
+AuditText proof_text(arbiter::WinProof p) noexcept {
+  switch (p) {
+    case arbiter::WinProof::Material:
+      return AuditText::ProofMaterial;
+    case arbiter::WinProof::Static:
+      return AuditText::ProofStatic;
+    case arbiter::WinProof::Exhaustive:
+    case arbiter::WinProof::None:
+    case arbiter::WinProof::Checkmate:
+    case arbiter::WinProof::Helpmate:
+      break;
+  }
+  return AuditText::ProofExhaustive;
+}
+
 // The audit's line of the Laws applied to a game, by RulesBasis.
 constexpr AuditText laws_line[] = {AuditText::LawsForced,        AuditText::LawsBadDate,
                                    AuditText::LawsByDate,        AuditText::LawsUnknownDate,
@@ -214,12 +230,14 @@ const char* finding_name(arbiter::Termination t) noexcept {
       return "fivefold";
     case arbiter::Termination::SeventyFiveMoves:
       return "seventyfive";
+    case arbiter::Termination::FlagFallDraw:
+      return "flag_fall_draw";
+    case arbiter::Termination::ResignationDraw:
+      return "resignation_draw";
     case arbiter::Termination::None:
     case arbiter::Termination::Agreement:
     case arbiter::Termination::Resignation:
-    case arbiter::Termination::ResignationDraw:
     case arbiter::Termination::TimeForfeit:
-    case arbiter::Termination::FlagFallDraw:
     case arbiter::Termination::IllegalPositionDraw:
       return nullptr;
   }
@@ -244,16 +262,19 @@ void write_finding(JsonWriter& w, const arbiter::Finding& f, const GameRecord& r
     for (arbiter::Move m : f.intended) w.value(arbiter::to_san(record.position(f.ply), m));
     w.end_array();
   }
+  const bool mate_question = f.kind == arbiter::Termination::FlagFallDraw ||
+                             f.kind == arbiter::Termination::ResignationDraw;
   w.key("kind").value(finding_name(f.kind)).key("move").value(move_label(record, f.ply));
+  if (mate_question) w.key("nodes").value(f.mate.nodes);
   if (!f.occurrences.empty()) {
     w.key("occurrences").begin_array();
     for (Ply p : f.occurrences) w.value(p);
     w.end_array();
   }
   if (f.is_claim()) w.key("on_board").value(f.on_board);
-  w.key("ply")
-      .value(f.ply)
-      .key("side_to_move")
+  w.key("ply").value(f.ply);
+  if (mate_question) w.key("proof").value(arbiter::to_string(f.mate.proof));
+  w.key("side_to_move")
       .value(record.position(f.ply).side_to_move() == arbiter::Color::White ? "white" : "black");
   if (f.until_ply != f.ply) w.key("until_ply").value(f.until_ply);
   w.end_object();
@@ -569,8 +590,12 @@ int run_audit(const AuditCommand& command) {
         const GameRules chosen = rules_for(item.date, dated, rules);
         const arbiter::Rules& rules = record.rules();
         v.edition = int(rules.edition);
+        // The helpmate analysis asked of a decisive result lost off the board (6.9, 2023
+        // 5.1.2) works in one workspace per thread, reused from game to game.
+        thread_local arbiter::WinWorkspace workspace = arbiter::WinWorkspace::for_full();
         const arbiter::GameAudit a =
-            arbiter::audit_game(record, item.result.value_or(arbiter::GameResult::Ongoing));
+            arbiter::audit_game(record, item.result.value_or(arbiter::GameResult::Ongoing),
+                                arbiter::recorded_ending(item.termination), &workspace);
         v.plies = a.plies;
         for (int k = 0; k < arbiter::termination_count; ++k)
           v.counts[k] = std::uint64_t(a.counts[k]);
@@ -630,9 +655,15 @@ int run_audit(const AuditCommand& command) {
                                                                    : arbiter::GameResult::WhiteWins)
                     : arbiter::GameResult::Draw;
             text = arbiter::explain(f.kind, result, rules, explain_options);
+            if (f.kind == arbiter::Termination::FlagFallDraw ||
+                f.kind == arbiter::Termination::ResignationDraw)
+              text += " " + say(AuditText::MateProof, {{"how", say(proof_text(f.mate.proof), {})},
+                                                       {"nodes", std::to_string(f.mate.nodes)}});
           }
-          report.paragraphs.push_back(
-              {f.ply, f.kind, where(f.ply), std::move(text), f.ply == a.end_ply});
+          // The board at the game's end, and at a result the Laws make a draw.
+          const bool board = f.ply == a.end_ply || f.kind == arbiter::Termination::FlagFallDraw ||
+                             f.kind == arbiter::Termination::ResignationDraw;
+          report.paragraphs.push_back({f.ply, f.kind, where(f.ply), std::move(text), board});
         }
         if (a.played_on)
           report.played_on = say(

@@ -3,7 +3,7 @@
 //
 //   - arbiter gives the board (Position, copy-make with play_in_place), the legal moves
 //     (generate_legal_moves, MoveFilter for captures), Article 5 material knowledge
-//     (can_checkmate) and the FIDE key (Position::key(), used here for the
+//     (material_can_checkmate) and the FIDE key (Position::key(), used here for the
 //     transposition table).
 //   - arbiter::RepetitionTracker is fed with the engine's OWN 64-bit Zobrist keys (own_key,
 //     own_key_after below, from the engine's own random table), to show that the tracker
@@ -14,7 +14,7 @@
 //     management for UCI `go` (wtime/btime/winc/binc/movestogo/movetime/depth/nodes).
 //   - The evaluation: material and piece-square tables (tapered between middlegame and
 //     endgame), a bishop pair bonus, a mop-up term that drives a bare king to the edge,
-//     and no winning score for a side that cannot checkmate (arbiter::can_checkmate).
+//     and no winning score for a side that cannot checkmate (arbiter::material_can_checkmate).
 //
 // Draws in the search, the way engines score them (not the way an arbiter rules):
 //   - a position that repeats a position of the current search path (the root
@@ -281,8 +281,8 @@ inline int evaluate(const Position& pos) noexcept {
     }
   }
   // A side that cannot checkmate by any series of legal moves (Article 5 / 6.9) is not winning.
-  if (score > 0 && !arbiter::can_checkmate(pos, Color::White)) score = 0;
-  if (score < 0 && !arbiter::can_checkmate(pos, Color::Black)) score = 0;
+  if (score > 0 && !arbiter::material_can_checkmate(pos, Color::White)) score = 0;
+  if (score < 0 && !arbiter::material_can_checkmate(pos, Color::Black)) score = 0;
   return pos.side_to_move() == Color::White ? score : -score;
 }
 
@@ -583,7 +583,8 @@ class Engine {
 
     if (ply > 0) {
       if (is_repetition_draw()) return draw_score;
-      if (!arbiter::can_checkmate(pos, Color::White) && !arbiter::can_checkmate(pos, Color::Black))
+      if (!arbiter::material_can_checkmate(pos, Color::White) &&
+          !arbiter::material_can_checkmate(pos, Color::Black))
         return draw_score;
       // Mate distance pruning: no line from here beats a mate already found nearer the root.
       alpha = std::max(alpha, -mate_score + ply);

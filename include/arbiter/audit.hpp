@@ -14,6 +14,8 @@
 // itself. The report's wording belongs to the tool (examples/arbiter).
 
 #include <cstdint>
+#include <memory>
+#include <string_view>
 #include <vector>
 
 #include "automatic.hpp"
@@ -22,7 +24,9 @@
 
 namespace arbiter {
 
-/// Whether an audit can report `t`: the two claims and the five endings that need no claim.
+/// Whether an audit can report `t`: the two claims, the five endings that need no claim,
+/// and the two decisive results the Laws make a draw because the winner could not
+/// checkmate (a flag fall, 6.9; a resignation, 2023 5.1.2).
 constexpr bool is_audit_finding(Termination t) noexcept {
   switch (t) {
     case Termination::ThreefoldClaim:
@@ -32,25 +36,76 @@ constexpr bool is_audit_finding(Termination t) noexcept {
     case Termination::DeadPosition:
     case Termination::FivefoldRepetition:
     case Termination::SeventyFiveMoves:
+    case Termination::FlagFallDraw:
+    case Termination::ResignationDraw:
       return true;
     case Termination::None:
     case Termination::Agreement:
     case Termination::Resignation:
-    case Termination::ResignationDraw:
     case Termination::TimeForfeit:
-    case Termination::FlagFallDraw:
     case Termination::IllegalPositionDraw:
       return false;
   }
   return false;
 }
 
+/// How a decisive game ended off the board, as its PGN Termination tag says (PGN standard
+/// 9.8.1: "abandoned", "adjudication", "death", "emergency", "normal", "rules infraction",
+/// "time forfeit", "unterminated"; read in any case and with white space around, as
+/// Lichess writes "Time forfeit"). What the audit asks of a decisive result without a mate
+/// on the board depends on it.
+enum class RecordedEnding : std::uint8_t {
+  Unstated,         ///< no Termination tag, or an empty one
+  Normal,           ///< "normal": ended by the play (a resignation, if no mate is on the board)
+  TimeForfeit,      ///< "time forfeit": a flag fell (6.9)
+  RulesInfraction,  ///< "rules infraction": lost by a penalty, not by play
+  Abandoned,        ///< "abandoned"
+  Adjudication,     ///< "adjudication"
+  Death,            ///< "death"
+  Emergency,        ///< "emergency"
+  Unterminated,     ///< "unterminated"
+  Other,            ///< any other text (e.g. a site's own words)
+};
+
+/// Reads a PGN Termination tag's value (see RecordedEnding).
+constexpr RecordedEnding recorded_ending(std::string_view tag) noexcept {
+  while (!tag.empty() && (tag.front() == ' ' || tag.front() == '\t')) tag.remove_prefix(1);
+  while (!tag.empty() && (tag.back() == ' ' || tag.back() == '\t')) tag.remove_suffix(1);
+  if (tag.empty()) return RecordedEnding::Unstated;
+  auto is = [&](std::string_view word) {
+    if (word.size() != tag.size()) return false;
+    for (std::size_t i = 0; i < word.size(); ++i) {
+      const char c = tag[i] >= 'A' && tag[i] <= 'Z' ? char(tag[i] - 'A' + 'a') : tag[i];
+      if (c != word[i]) return false;
+    }
+    return true;
+  };
+  if (is("normal")) return RecordedEnding::Normal;
+  if (is("time forfeit")) return RecordedEnding::TimeForfeit;
+  if (is("rules infraction")) return RecordedEnding::RulesInfraction;
+  if (is("abandoned")) return RecordedEnding::Abandoned;
+  if (is("adjudication")) return RecordedEnding::Adjudication;
+  if (is("death")) return RecordedEnding::Death;
+  if (is("emergency")) return RecordedEnding::Emergency;
+  if (is("unterminated")) return RecordedEnding::Unterminated;
+  return RecordedEnding::Other;
+}
+
+/// Whether a decisive result recorded with this ending, and no mate on the board, is taken
+/// for a resignation (2023 5.1.2): unless the tag says it was lost on time or not by the
+/// play (a rules infraction, abandonment, adjudication, death, an emergency, or no end).
+constexpr bool may_be_resignation(RecordedEnding e) noexcept {
+  return e == RecordedEnding::Unstated || e == RecordedEnding::Normal || e == RecordedEnding::Other;
+}
+
 /// One thing the audit found at one point of a game: a claim that could have been made,
-/// or an automatic ending.
+/// an automatic ending, or a decisive result that the Laws make a draw.
 struct Finding {
   /// What was found: ThreefoldClaim / FiftyMoveClaim, a claim the player to move could
   /// have made (9.2, 9.3); Checkmate, Stalemate, DeadPosition, FivefoldRepetition,
-  /// SeventyFiveMoves, an ending that needed no claim (5.1.1, 5.2.1, 5.2.2, 9.6).
+  /// SeventyFiveMoves, an ending that needed no claim (5.1.1, 5.2.1, 5.2.2, 9.6);
+  /// FlagFallDraw / ResignationDraw, at the last ply: the recorded loss on time or by
+  /// resignation is a draw, the winner could not checkmate (6.9; 2023 5.1.2).
   Termination kind = Termination::ThreefoldClaim;
   GameRecord::Ply ply = 0;  ///< the position where it holds (the claimant has the move there)
   GameRecord::Ply until_ply =
@@ -60,6 +115,9 @@ struct Finding {
   std::vector<GameRecord::Ply> occurrences;  ///< repetitions: the plies where the position occurred
   std::int32_t halfmoves = 0;                ///< plies without pawn move or capture at `ply`
   const char* article = "";                  ///< in the edition in use
+  /// FlagFallDraw, ResignationDraw: how "the winner cannot checkmate" was proved (material,
+  /// static, exhaustive) and the nodes the analysis spent.
+  MateQuestion mate{};
 
   /// Whether this is a claim point (threefold or fifty moves) rather than an ending.
   bool is_claim() const noexcept {
@@ -78,6 +136,11 @@ struct GameAudit {
   GameResult laws_result = GameResult::Ongoing;  ///< what the Laws make of the record, if decided
   bool result_agrees = true;                     ///< the recorded result is possible under the Laws
   const char* disagreement = "";  ///< why not, in English (the tool words it in other languages)
+  /// A decisive result without a mate on the board, lost on time (6.9) or, from 2023, by
+  /// resignation (5.1.2): whether the winner's checkmate was asked about (mate_asked) and
+  /// the answer. Unknown lets the recorded result stand (the Laws' default) undecided.
+  bool mate_asked = false;
+  MateQuestion mate{};                 ///< the answer, when asked
   int counts[termination_count] = {};  ///< findings by kind (indexed by Termination)
 
   /// How many findings of `kind` there are.
@@ -90,13 +153,23 @@ struct GameAudit {
 /// replayed: one replay per game, the one that built the record.
 class GameAuditor {
  public:
-  /// `max_intended` caps the written moves listed per claim.
-  explicit GameAuditor(const GameRecord& record, std::size_t max_intended = 8)
-      : record_(record), rules_(record.rules()), max_intended_(max_intended) {}
+  /// `max_intended` caps the written moves listed per claim. `workspace`: the memory of
+  /// the helpmate analysis asked of a decisive result (reuse one across games; none: the
+  /// auditor reserves its own when it needs one); `mate_budget`: its node budget.
+  explicit GameAuditor(const GameRecord& record, std::size_t max_intended = 8,
+                       WinWorkspace* workspace = nullptr,
+                       std::uint64_t mate_budget = full_node_budget)
+      : record_(record),
+        rules_(record.rules()),
+        max_intended_(max_intended),
+        workspace_(workspace),
+        mate_budget_(mate_budget) {}
 
   /// The audit, with the recorded result compared to the Laws (GameResult::Ongoing for
-  /// "*" or no result: nothing to compare).
-  GameAudit audit(GameResult recorded) {
+  /// "*" or no result: nothing to compare); `ending`: what the game's Termination tag
+  /// says (recorded_ending()), which decides whether a decisive result without a mate on
+  /// the board was lost on time (6.9) or by resignation (2023 5.1.2).
+  GameAudit audit(GameResult recorded, RecordedEnding ending = RecordedEnding::Unstated) {
     audit_ = GameAudit{};
     tentative_75_ = false;
     audit_.plies = record_.ply();
@@ -110,11 +183,11 @@ class GameAuditor {
       if (over()) break;  // the later moves are void: the game had ended
       analyse(ply);
     }
-    return finish(recorded);
+    return finish(recorded, ending);
   }
 
  private:
-  GameAudit finish(GameResult recorded) const {
+  GameAudit finish(GameResult recorded, RecordedEnding ending) {
     GameAudit a = audit_;
     a.played_on = a.ending != Termination::None && a.end_ply < a.plies;
     const Position& last =
@@ -132,16 +205,45 @@ class GameAuditor {
                 : "the game ended otherwise on the board";
       }
     } else if (recorded == GameResult::WhiteWins || recorded == GameResult::BlackWins) {
-      // A win needs a side that can still mate: a flag fall is then a draw (6.9), and so,
-      // from 2023, is a resignation (5.1.2).
+      // No mate on the board, so the game was lost off it. Lost on time (the Termination
+      // tag says so): a draw if the winner cannot checkmate by any possible series of legal
+      // moves (6.9, every edition). From 2023, a resignation likewise (5.1.2), unless the
+      // tag says the game was lost on time or not by the play. The question goes to the
+      // full helpmate analysis on the final position: only a proved NoWin makes the draw;
+      // Unknown leaves the Laws' default, the recorded win (mate_asked, mate say so).
       const Color winner = recorded == GameResult::WhiteWins ? Color::White : Color::Black;
-      if (!can_checkmate(last, winner) && rules_.laws().resign_into_dead_is_draw) {
-        a.result_agrees = false;
-        a.laws_result = GameResult::Draw;
-        a.disagreement = "the winner could not checkmate by any series of legal moves";
+      const Termination draw =
+          ending == RecordedEnding::TimeForfeit ? Termination::FlagFallDraw
+          : rules_.laws().resign_into_dead_is_draw && may_be_resignation(ending)
+              ? Termination::ResignationDraw
+              : Termination::None;
+      if (draw != Termination::None) {
+        a.mate_asked = true;
+        a.mate = can_checkmate(last, winner, workspace(), WinMode::Full, mate_budget_);
+        if (a.mate.verdict == Winnability::NoWin) {
+          a.result_agrees = false;
+          a.laws_result = GameResult::Draw;
+          a.disagreement = "the winner could not checkmate by any series of legal moves";
+          Finding f;
+          f.kind = draw;
+          f.ply = f.until_ply = record_.ply();
+          f.halfmoves = record_.halfmoves(record_.ply());
+          f.article = article_of(draw, rules_.laws());
+          f.mate = a.mate;
+          ++a.counts[int(draw)];
+          a.findings.push_back(std::move(f));
+        }
       }
     }
     return a;
+  }
+
+  WinWorkspace& workspace() {
+    if (!workspace_) {
+      own_workspace_ = std::make_unique<WinWorkspace>(WinWorkspace::for_full());
+      workspace_ = own_workspace_.get();
+    }
+    return *workspace_;
   }
 
   bool over() const noexcept { return audit_.ending != Termination::None && !tentative_75_; }
@@ -223,6 +325,9 @@ class GameAuditor {
   const GameRecord& record_;
   const Rules& rules_;
   std::size_t max_intended_;
+  WinWorkspace* workspace_;
+  std::unique_ptr<WinWorkspace> own_workspace_;  // when the caller gave none
+  std::uint64_t mate_budget_;
   GameAudit audit_;
   bool tentative_75_ =
       false;  // a 75-move ending under "the last 75 moves" (2014) until a reset voids it
@@ -232,6 +337,14 @@ class GameAuditor {
 inline GameAudit audit_game(const GameRecord& record, GameResult recorded,
                             std::size_t max_intended = 8) {
   return GameAuditor(record, max_intended).audit(recorded);
+}
+/// Audits a whole record, with what its Termination tag says (see GameAuditor::audit),
+/// the helpmate analysis in `workspace` (nullptr: its own) within `mate_budget` nodes.
+inline GameAudit audit_game(const GameRecord& record, GameResult recorded, RecordedEnding ending,
+                            WinWorkspace* workspace = nullptr,
+                            std::uint64_t mate_budget = full_node_budget,
+                            std::size_t max_intended = 8) {
+  return GameAuditor(record, max_intended, workspace, mate_budget).audit(recorded, ending);
 }
 
 }  // namespace arbiter

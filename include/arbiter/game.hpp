@@ -19,6 +19,7 @@
 #include "claims.hpp"
 #include "notation/san.hpp"
 #include "notation/uci.hpp"
+#include "unwinnable.hpp"
 
 namespace arbiter {
 
@@ -98,6 +99,10 @@ struct GameOptions {
   Rules rules{};
   /// 9.1.1: the event allows draws by agreement (then a claim is also an offer).
   bool agreements_allowed = true;
+  /// The node budget of the helpmate analysis (unwinnable.hpp, full mode) asked at a flag
+  /// fall (6.9) and, from 2023, at a resignation (5.1.2): whether the opponent can still
+  /// checkmate by any possible series of legal moves.
+  std::uint64_t mate_budget = full_node_budget;
 };
 
 /// A game as the arbiter follows it: moves, draw offers, touch-move, claims, flag fall and
@@ -140,6 +145,22 @@ class Game {
   /// For Resignation, ResignationDraw, TimeForfeit and FlagFallDraw: the player who
   /// resigned or whose flag fell.
   Color ended_by() const noexcept { return ended_by_; }
+  /// After a flag fall (6.9) or a 2023 resignation (5.1.2): the answer to "can the
+  /// opponent checkmate by any possible series of legal moves?" that decided the result
+  /// (NoWin: a draw; Win: the win stands; Unknown: see mate_question_undecided()), how it
+  /// was reached and the nodes spent. Before either, or under an edition that does not
+  /// ask (a resignation before 2023): the default MateQuestion (Unknown, no nodes), and
+  /// mate_question_asked() is false.
+  const MateQuestion& mate_question() const noexcept { return mate_question_; }
+  /// Whether the game asked the question (a flag fall; a resignation from 2023).
+  bool mate_question_asked() const noexcept { return mate_asked_; }
+  /// Whether the question was asked and the analysis could not decide it within
+  /// GameOptions::mate_budget: the Laws' default then stands (the flag fall or the
+  /// resignation loses), and a GUI or an arbiter may want to look at the position
+  /// (mate_question().nodes says what was spent).
+  bool mate_question_undecided() const noexcept {
+    return mate_asked_ && mate_question_.verdict == Winnability::Unknown;
+  }
 
   // ---- Moves ------------------------------------------------------------------------
   /// Plays `m` for the side to move if the Laws allow it here (legal; the touched piece,
@@ -314,22 +335,27 @@ class Game {
 
   // ---- Time, resignation, irregularities ----------------------------------------------
   /// The flag of `who` has fallen: a loss, unless the opponent cannot checkmate by any
-  /// possible series of legal moves (6.9).
+  /// possible series of legal moves (6.9; 2001 and 2005: 6.10). The question is asked of
+  /// the helpmate analysis (full mode, GameOptions::mate_budget): NoWin (proved) draws;
+  /// Win lets the loss stand; Unknown lets the loss stand too, as the Laws' default, and
+  /// mate_question_undecided() says so.
   Result<void, GameError> flag_fall(Color who) {
     if (is_over()) return fail(GameError::GameOver);
     log(GameEvent::Kind::FlagFall, who);
-    if (!can_checkmate(position(), ~who))
+    if (opponent_cannot_mate(who))
       end(Termination::FlagFallDraw, GameResult::Draw);
     else
       end(Termination::TimeForfeit, winner(~who));
     ended_by_ = who;
     return {};
   }
-  /// `who` resigns: a loss; from 2023, a draw if the opponent could not checkmate (5.1.2).
+  /// `who` resigns: a loss; from 2023, a draw if the opponent could not checkmate by any
+  /// possible series of legal moves (5.1.2), asked as at a flag fall (an undecided answer
+  /// lets the loss stand, and mate_question_undecided() says so).
   Result<void, GameError> resign(Color who) {
     if (is_over()) return fail(GameError::GameOver);
     log(GameEvent::Kind::Resignation, who);
-    if (rules().laws().resign_into_dead_is_draw && !can_checkmate(position(), ~who))
+    if (rules().laws().resign_into_dead_is_draw && opponent_cannot_mate(who))
       end(Termination::ResignationDraw, GameResult::Draw);
     else
       end(Termination::Resignation, winner(~who));
@@ -408,6 +434,17 @@ class Game {
 
   ClaimContext context() const noexcept { return {is_over(), touched_ != Square::None}; }
 
+  // Whether the opponent of `who` is proved unable to checkmate from the current position
+  // (6.9, 5.1.2): the full helpmate analysis, its answer kept in mate_question_. The
+  // workspace lives only for the question (a flag fall or a resignation happens once per
+  // game; the tables are calloc'ed, so what the analysis never touches costs nothing).
+  bool opponent_cannot_mate(Color who) noexcept {
+    WinWorkspace ws = WinWorkspace::for_full();
+    mate_question_ = can_checkmate(position(), ~who, ws, WinMode::Full, options_.mate_budget);
+    mate_asked_ = true;
+    return mate_question_.verdict == Winnability::NoWin;
+  }
+
   void end(Termination t, GameResult r) noexcept {
     termination_ = t;
     result_ = r;
@@ -460,6 +497,8 @@ class Game {
   Square must_move_from_ = Square::None;
   const char* claim_article_ = "";
   Color ended_by_ = Color::White;
+  MateQuestion mate_question_{};
+  bool mate_asked_ = false;
   std::vector<GameEvent> events_;
 };
 

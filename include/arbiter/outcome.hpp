@@ -1,19 +1,21 @@
 #pragma once
 // Article 5 on a position: checkmate (5.1.1), stalemate (5.2.1) and dead position
-// (5.2.2), and, for a flag fall (6.9), whether one side can still checkmate "by any
-// possible series of legal moves".
+// (5.2.2), and the material-only form of "can this side still checkmate by any possible
+// series of legal moves" (material_can_checkmate).
 //
-// Dead positions are found by material: bare kings; king and one minor piece against
-// a bare king; any number of bishops of both sides, all on squares of one colour (and
-// nothing else). These are exactly dead. The test is sound: it never calls a position
-// dead, or a side unable to mate, where a mate exists (K+N v K+N and K+B v K+N can be
-// mated with help). It is not complete (blocked pawn chains can be dead too); a deeper
-// analysis can plug in behind the same functions.
+// Dead positions after a move are found here by material (the lemmas of unwinnable.hpp:
+// bare kings; king and one minor piece against a bare king; bishops of both sides all on
+// squares of one colour, and nothing else) and by forced moves into such a position. Sound:
+// never a dead position, or a side unable to mate, where a mate exists (K+N v K+N and K+B
+// v K+N can be mated with help). Not complete (blocked pawn chains can be dead too): the
+// three-valued helpmate analysis of unwinnable.hpp (can_checkmate) decides those, and the
+// rulings on a flag fall (6.9) and a 2023 resignation (5.1.2) ask it.
 
 #include <cstdint>
 
 #include "movegen.hpp"
 #include "termination.hpp"
+#include "unwinnable.hpp"
 
 namespace arbiter {
 
@@ -26,32 +28,18 @@ inline bool is_stalemate(const Position& pos) noexcept {
   return !pos.in_check() && !any_legal_move(pos);
 }
 
-/// Whether `side` can possibly checkmate its opponent by some series of legal moves
-/// (6.9). Answers false only when that is certain.
-inline bool can_checkmate(const Position& pos, Color side) noexcept {
-  const Bitboard own = pos.pieces(side) & ~pos.pieces(PieceType::King);
-  const Bitboard theirs = pos.pieces(~side) & ~pos.pieces(PieceType::King);
-  if (!own) return false;  // a bare king never mates
-  // Pawns, rooks and queens (and pawns' promotions) can always mate with help.
-  if (own &
-      (pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Queen)))
-    return true;
-  // One knight or one bishop cannot mate a bare king.
-  if (!theirs && !more_than_one(own)) return false;
-  // Bishops only, of both sides, all on squares of one colour: a checked king stands on
-  // that colour, and its neighbours of the other colour can be neither attacked nor
-  // blocked by any piece but a king, so no mate can arise.
-  const Bitboard bishops = pos.pieces(PieceType::Bishop);
-  if (((own | theirs) & ~bishops) == 0 &&
-      ((bishops & DarkSquares) == 0 || (bishops & LightSquares) == 0))
-    return false;
-  return true;
+/// Whether the material alone leaves `side` a possible checkmate (6.9): false only when
+/// one of the material lemmas of unwinnable.hpp (detail::insufficient_material, each
+/// proved there) says it can never mate. Cheap (a few bitboard tests) and sound, not
+/// complete: the rulings ask the three-valued can_checkmate() of unwinnable.hpp.
+inline bool material_can_checkmate(const Position& pos, Color side) noexcept {
+  return !detail::insufficient_material(pos, side);
 }
 
 /// Whether the material alone leaves neither side a checkmate (the material cases of
-/// 5.2.2, as can_checkmate() judges them).
+/// 5.2.2, as material_can_checkmate() judges them).
 inline bool material_dead(const Position& pos) noexcept {
-  return !can_checkmate(pos, Color::White) && !can_checkmate(pos, Color::Black);
+  return !material_can_checkmate(pos, Color::White) && !material_can_checkmate(pos, Color::Black);
 }
 
 /// Dead position (5.2.2): neither side can checkmate by any series of legal moves.

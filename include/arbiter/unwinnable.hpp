@@ -822,6 +822,30 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
   detail::finish(out, Winnability::Unknown, WinProof::None, prover.nodes());
 }
 
+/// The answer to "can this side checkmate?" without its line: what a ruling keeps (Game
+/// at a flag fall or a resignation, the audit of a recorded result).
+struct MateQuestion {
+  /// Win, NoWin or Unknown.
+  Winnability verdict = Winnability::Unknown;
+  /// How the verdict was reached.
+  WinProof proof = WinProof::None;
+  /// The nodes spent.
+  std::uint64_t nodes = 0;
+};
+
+/// Whether `side` can checkmate from `pos` by some series of legal moves (6.9, 2023
+/// 5.1.2, 5.2.2), three-valued: analyze_win() in `mode` within `budget` nodes, in the
+/// caller's workspace. NoWin is proved; Win has a helpmate (analyze_win() gives it);
+/// Unknown: the budget ran out first. (material_can_checkmate() in outcome.hpp is the
+/// material-only form, for callers that need an answer in a few instructions.)
+inline MateQuestion can_checkmate(const Position& pos, Color side, WinWorkspace& ws,
+                                  WinMode mode = WinMode::Full,
+                                  std::uint64_t budget = full_node_budget) noexcept {
+  WinAnswer answer;
+  analyze_win(pos, side, mode, budget, ws, answer);
+  return {answer.verdict, answer.proof, answer.nodes};
+}
+
 /// Whether a position is dead (5.2.2): neither side can checkmate.
 enum class Deadness : std::uint8_t { Dead, Alive, Unknown };
 
