@@ -270,7 +270,10 @@ TEST_CASE("audit: the Termination tag read as PGN and Lichess write it", "[audit
   CHECK(recorded_ending("time forfeit") == RecordedEnding::TimeForfeit);
   CHECK(recorded_ending("Time forfeit") == RecordedEnding::TimeForfeit);  // Lichess
   CHECK(recorded_ending(" TIME FORFEIT ") == RecordedEnding::TimeForfeit);
-  CHECK(recorded_ending("time forfeits") == RecordedEnding::Other);
+  CHECK(recorded_ending("Alice won on time") == RecordedEnding::TimeForfeit);  // chess.com
+  CHECK(recorded_ending("GUI adjudication") == RecordedEnding::Adjudication);  // cutechess
+  CHECK(recorded_ending("Normally") == RecordedEnding::Other);
+  CHECK(recorded_ending("Game drawn by timeout vs insufficient material") == RecordedEnding::Other);
   CHECK(recorded_ending("Normal") == RecordedEnding::Normal);
   CHECK(recorded_ending("Rules infraction") == RecordedEnding::RulesInfraction);
   CHECK(recorded_ending("abandoned") == RecordedEnding::Abandoned);

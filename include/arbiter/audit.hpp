@@ -51,9 +51,11 @@ constexpr bool is_audit_finding(Termination t) noexcept {
 
 /// How a decisive game ended off the board, as its PGN Termination tag says (PGN standard
 /// 9.8.1: "abandoned", "adjudication", "death", "emergency", "normal", "rules infraction",
-/// "time forfeit", "unterminated"; read in any case and with white space around, as
-/// Lichess writes "Time forfeit"). What the audit asks of a decisive result without a mate
-/// on the board depends on it.
+/// "time forfeit", "unterminated"), read in any case and with white space around (Lichess
+/// writes "Time forfeit"). Other texts are read by the words they contain, as sites and
+/// engines' GUIs write them: "... won on time" (chess.com) is a time forfeit, "GUI
+/// adjudication" an adjudication, and so on (see recorded_ending()). What the audit asks
+/// of a decisive result without a mate on the board depends on it.
 enum class RecordedEnding : std::uint8_t {
   Unstated,         ///< no Termination tag, or an empty one
   Normal,           ///< "normal": ended by the play (a resignation, if no mate is on the board)
@@ -64,30 +66,50 @@ enum class RecordedEnding : std::uint8_t {
   Death,            ///< "death"
   Emergency,        ///< "emergency"
   Unterminated,     ///< "unterminated"
-  Other,            ///< any other text (e.g. a site's own words)
+  Other,            ///< any other text (e.g. "Alice won by resignation")
 };
 
-/// Reads a PGN Termination tag's value (see RecordedEnding).
+namespace detail {
+constexpr char ascii_lower(char c) noexcept {
+  return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
+}
+// Whether `text` holds `word` (lower case) at `at`, in any case.
+constexpr bool word_at(std::string_view text, std::size_t at, std::string_view word) noexcept {
+  if (at + word.size() > text.size()) return false;
+  for (std::size_t i = 0; i < word.size(); ++i)
+    if (ascii_lower(text[at + i]) != word[i]) return false;
+  return true;
+}
+constexpr bool holds_word(std::string_view text, std::string_view word) noexcept {
+  for (std::size_t at = 0; at + word.size() <= text.size(); ++at)
+    if (word_at(text, at, word)) return true;
+  return false;
+}
+}  // namespace detail
+
+/// Reads a PGN Termination tag's value (see RecordedEnding): the standard's words exactly
+/// (any case), else the first of these a text contains: "time forfeit" or "on time" (a
+/// time forfeit), "infraction", "abandon", "adjudicat", "death", "emergency",
+/// "unterminated"; else Other.
 constexpr RecordedEnding recorded_ending(std::string_view tag) noexcept {
   while (!tag.empty() && (tag.front() == ' ' || tag.front() == '\t')) tag.remove_prefix(1);
   while (!tag.empty() && (tag.back() == ' ' || tag.back() == '\t')) tag.remove_suffix(1);
   if (tag.empty()) return RecordedEnding::Unstated;
-  auto is = [&](std::string_view word) {
-    if (word.size() != tag.size()) return false;
-    for (std::size_t i = 0; i < word.size(); ++i) {
-      const char c = tag[i] >= 'A' && tag[i] <= 'Z' ? char(tag[i] - 'A' + 'a') : tag[i];
-      if (c != word[i]) return false;
-    }
-    return true;
+  if (tag.size() == 6 && detail::word_at(tag, 0, "normal")) return RecordedEnding::Normal;
+  struct Word {
+    std::string_view word;
+    RecordedEnding ending;
   };
-  if (is("normal")) return RecordedEnding::Normal;
-  if (is("time forfeit")) return RecordedEnding::TimeForfeit;
-  if (is("rules infraction")) return RecordedEnding::RulesInfraction;
-  if (is("abandoned")) return RecordedEnding::Abandoned;
-  if (is("adjudication")) return RecordedEnding::Adjudication;
-  if (is("death")) return RecordedEnding::Death;
-  if (is("emergency")) return RecordedEnding::Emergency;
-  if (is("unterminated")) return RecordedEnding::Unterminated;
+  constexpr Word words[] = {{"time forfeit", RecordedEnding::TimeForfeit},
+                            {"on time", RecordedEnding::TimeForfeit},
+                            {"infraction", RecordedEnding::RulesInfraction},
+                            {"abandon", RecordedEnding::Abandoned},
+                            {"adjudicat", RecordedEnding::Adjudication},
+                            {"death", RecordedEnding::Death},
+                            {"emergency", RecordedEnding::Emergency},
+                            {"unterminated", RecordedEnding::Unterminated}};
+  for (const Word& w : words)
+    if (detail::holds_word(tag, w.word)) return w.ending;
   return RecordedEnding::Other;
 }
 
