@@ -5,6 +5,7 @@
 #include <arbiter/key.hpp>
 #include <arbiter/movegen.hpp>
 #include <arbiter/notation/pgn.hpp>
+#include <arbiter/outcome.hpp>
 #include <arbiter/perft.hpp>
 #include <arbiter/position.hpp>
 #include <arbiter/repetition.hpp>
@@ -24,6 +25,10 @@ int arbiter_noexcept_check() {
   static arbiter::WinAnswer answer;
   arbiter::analyze_win(pos, arbiter::Color::White, arbiter::WinMode::Quick,
                        arbiter::quick_node_budget, workspace, answer);
-  return int(answer.verdict) + int(arbiter::perft(pos, 2)) + int(tracker.count()) +
-         int(arbiter::polyglot_key(pos).value() & 1);
+  // The three-valued can_checkmate (6.9) and its material-only form.
+  const arbiter::MateQuestion question = arbiter::can_checkmate(
+      pos, arbiter::Color::Black, workspace, arbiter::WinMode::Quick, arbiter::quick_node_budget);
+  const bool material = arbiter::material_can_checkmate(pos, arbiter::Color::Black);
+  return int(answer.verdict) + int(question.verdict) + int(material) + int(arbiter::perft(pos, 2)) +
+         int(tracker.count()) + int(arbiter::polyglot_key(pos).value() & 1);
 }
