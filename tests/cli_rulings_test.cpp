@@ -790,7 +790,8 @@ TEST_CASE("cli trace, audit, claim: the errors in the chosen language", "[cli]")
       "rapid|blitz|SAN|FEN|Result)\\b");
   static const std::regex error_words(
       "\\b(unknown|expected|must|cannot|be|read|written|edition|time|game|file|has|"
-      "line|column|or|from|to)\\b");
+      "line|column|or|from|to|is|required|missing|convert|could|not|argument)\\b",
+      std::regex::icase);
   auto english_in = [](const std::string& err) {
     const std::string own = std::regex_replace(err, command_words, "");
     std::vector<std::string> found = english_left(own);
@@ -813,9 +814,20 @@ TEST_CASE("cli trace, audit, claim: the errors in the chosen language", "[cli]")
       "claim --pgn sample.pgn --game 99999999999999999999 --ply 1 --claim threefold",
       "audit --no-progress -j 0 sample.pgn",
   };
+  // The command line's faults that CLI11 finds: a missing option, a missing value, an
+  // unknown option, a value that is no number, a missing positional argument.
+  const char* usage[] = {
+      "claim --pgn sample.pgn --claim threefold",                          // --ply is required
+      "audit --no-progress sample.pgn --bogus",                            // not expected
+      "trace",                                                             // files is required
+      "claim --pgn sample.pgn --ply 4 --claim threefold --touched=maybe",  // not a flag value
+  };
+  // A missing value: the option last (before it, --lang would be taken as its value).
   for (const char* l : {"pt", "es", "ru"}) {
     std::vector<std::string> runs;
     for (const char* c : commands) runs.push_back(std::string(c) + " --lang " + l);
+    for (const char* c : usage) runs.push_back(std::string(c) + " --lang " + l);
+    runs.push_back(std::string("audit --no-progress --lang ") + l + " sample.pgn --rules");
     runs.push_back(zs + "--intended Xh5 --lang " + l);  // no such piece letter
     runs.push_back(zs + "--intended zz9 --lang " + l);  // neither SAN nor two squares
     for (const std::string& args : runs) {
@@ -828,6 +840,22 @@ TEST_CASE("cli trace, audit, claim: the errors in the chosen language", "[cli]")
   }
   // The check finds English where it is: the same errors in English.
   for (const char* c : commands) CHECK(english_in(run(c, games_dir()).err).size() > 0);
+  for (const char* c : usage) {
+    INFO(c);
+    const Run r = run(c, games_dir());
+    CHECK(r.status == 2);
+    CHECK(english_in(r.err).size() > 0);
+  }
+  // CLI11's faults in the tool's words: the option named, the help hint after it.
+  CHECK(run("claim --pgn sample.pgn --claim threefold --lang pt", games_dir()).err ==
+        "--ply é obrigatório\nExecute com --help para mais informações.\n");
+  CHECK(run("audit --no-progress --bogus --lang=es", games_dir()).err ==
+        "no se esperaba aquí: --bogus\nEjecute con --help para más información.\n");
+  CHECK(english_in(run("audit --no-progress sample.pgn --rules", games_dir()).err).size() > 0);
+  CHECK(run("trace --lang ru", games_dir()).err ==
+        "нужен файл PGN (- для стандартного ввода)\nПодробнее: запустите с --help.\n");
+  CHECK(run("audit --no-progress --lang ru sample.pgn --rules", games_dir()).err ==
+        "--rules: нужно значение\nПодробнее: запустите с --help.\n");
   // The words themselves: Portuguese and Russian, with the moves in the language's letters.
   CHECK(run(zs + "--intended Ce5 --lang pt", games_dir()).err ==
         "arbiter: o lance anotado 'Ce5' não pode ser lido: lance ilegal 'Ce5' (nenhum lance legal "
@@ -849,6 +877,57 @@ TEST_CASE("cli trace, audit, claim: the errors in the chosen language", "[cli]")
   const Run ru = run("trace --lang ru " + bad);
   CHECK(ru.status == 1);
   CHECK(contains(ru.err, ": партия 1, строка 3, столбец 24: неверный ход ("));
+  // ... and why, from the reader's parts: the move and the legal moves of that piece, in
+  // the language's letters; nothing of the reader's English message.
+  CHECK(contains(pt.out, "lance inválido (lance ilegal 'Qh5'; lances legais dessa peça: "));
+  CHECK(english_in(pt.out) == std::vector<std::string>{});
+  CHECK(english_in(ru.err) == std::vector<std::string>{});
+}
+
+TEST_CASE("cli trace, audit: every kind of unreadable game said in the chosen language", "[cli]") {
+  // One game per fault of the reader (tags, comments, annotations, null moves, variations,
+  // NAGs, the start position, the variant, a move in a variation, no result), each after a
+  // good game so that the good one is still judged. The reader's own detail is English, so
+  // only its parts may reach another language's output.
+  static const std::regex reader_words(
+      "\\b(unexpected|expected|unterminated|annotation|variation|variations|tag|nested|"
+      "without|matching|unknown|null|moves|allowed|truncated|input|ends|bad|range|unsupported|"
+      "only|standard|chess|illegal|legal|piece|missing|before|after|found|value)\\b");
+  const char* faults[] = {
+      "[Event \"a\"]\n\n1. e4 {open comment\n",     // unterminated comment
+      "[Event \"a\"\n\n1. e4 *\n",                  // tag not closed
+      "[Event \"a\"]\n\n1. e4 e5 2. Nf3 $300 *\n",  // NAG out of range
+      "[Event \"a\"]\n\n1. e4 f5 2. Qh5+ -- *\n",   // null move in check
+      "[Event \"a\"]\n\n1. e4 e5 ) *\n",            // unmatched ')'
+      "[Event \"a\"]\n[SetUp \"1\"]\n[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *\n",  // bad FEN
+      "[Event \"a\"]\n[Variant \"Atomic\"]\n\n1. e4 *\n",                      // variant
+      "[Event \"a\"]\n\n1. e4 (1. d4 d5 2. Qh5) e5 *\n",  // bad move, variation
+      "[Event \"a\"]\n\n1. e4 e5 2. Nf3 ((2. Nc3)) *\n",  // variation before move
+      "[Event \"a\"]\n\n1. e4 e5 2. Nf3 @@ *\n",          // unexpected text
+  };
+  const std::string good = "[Event \"good\"]\n\n1. e4 e5 *\n\n";
+  for (const char* fault : faults) {
+    TempFile pgn(good + fault);
+    const std::string file = quote(pgn.path().string());
+    INFO(fault);
+    for (const char* l : {"pt", "es", "ru"}) {
+      INFO(l);
+      const Run audit =
+          run("audit --no-progress --rules 2023 --lang " + std::string(l) + " " + file);
+      CHECK(audit.status == 1);
+      const Run trace = run("trace --rules 2023 --lang " + std::string(l) + " " + file);
+      CHECK(trace.status == 1);
+      CHECK_FALSE(trace.err.empty());
+      for (const std::string& text : {audit.out, audit.err, trace.err}) {
+        CHECK(english_left(text) == std::vector<std::string>{});
+        CHECK_FALSE(std::regex_search(text, reader_words));
+      }
+    }
+    // The English output has the reader's detail, which the check would find.
+    const Run en = run("trace --rules 2023 " + file);
+    CHECK(en.status == 1);
+    CHECK(std::regex_search(en.err, reader_words));
+  }
 }
 
 TEST_CASE("cli claim --intended: the language's letters, English letters and figurines", "[cli]") {

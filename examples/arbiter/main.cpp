@@ -124,6 +124,43 @@ void read_option_language(int argc, char** argv) {
   }
 }
 
+// A usage error that CLI11 found, in `lang`: its message is English, so the option or the
+// arguments are taken from it by the error's class (not get_name(), which CLI11 sets to
+// the subcommand's name for some) and said in the tool's words; a kind not
+// known here gets a general sentence (never CLI11's English). ValidationError is the
+// tool's own message (add_number, --interval), already in the language.
+std::string cli_error_text(const CLI::Error& e, arbiter::Language lang) {
+  using arbiter_cli::AuditText;
+  using arbiter_cli::say;
+  const std::string what = e.what();
+  const std::size_t colon = what.find(": ");
+  const bool named = !what.empty() && what[0] == '-' && colon != std::string::npos;
+  if (dynamic_cast<const CLI::ValidationError*>(&e)) return what;
+  const std::string required = " is required";
+  if (dynamic_cast<const CLI::RequiredError*>(&e) && what.size() > required.size() &&
+      what.compare(what.size() - required.size(), required.size(), required) == 0 &&
+      what.find(' ') == what.size() - required.size()) {  // "--ply is required", "files ..."
+    const std::string name = what.substr(0, what.size() - required.size());
+    if (name == "files" || name == "file") return say(AuditText::ErrCliFileRequired, lang);
+    if (name[0] == '-') return say(AuditText::ErrCliRequired, lang, {{"option", name}});
+  }
+  if ((dynamic_cast<const CLI::ExtrasError*>(&e) || dynamic_cast<const CLI::OptionNotFound*>(&e)) &&
+      colon != std::string::npos)
+    return say(AuditText::ErrCliExtra, lang, {{"args", what.substr(colon + 2)}});
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) && named)
+    return say(what.find(" missing") != std::string::npos ? AuditText::ErrCliValueMissing
+                                                          : AuditText::ErrCliValueCount,
+               lang, {{"option", what.substr(0, colon)}});
+  const std::string convert = "Could not convert: ";
+  const std::size_t equals = what.find(" = ");
+  if (dynamic_cast<const CLI::ConversionError*>(&e) && what.rfind(convert, 0) == 0 &&
+      equals != std::string::npos)
+    return say(AuditText::ErrCliConversion, lang,
+               {{"option", what.substr(convert.size(), equals - convert.size())},
+                {"value", what.substr(equals + 3)}});
+  return say(AuditText::ErrCliInvalid, lang);
+}
+
 // Adds a whole-number option whose range is said in words when a value is outside it or
 // is no number: "--game must be 1 or more", "--depth must be from 0 to 20" (CLI11's own
 // message prints bounds as doubles, 309 digits for an open range), in the language of
@@ -382,7 +419,7 @@ int main(int argc, char** argv) {
   // in that language (CLI11's own English otherwise).
   if (option_language != arbiter::Language::English)
     app.failure_message([](const CLI::App*, const CLI::Error& e) {
-      return std::string(e.what()) + "\n" +
+      return cli_error_text(e, option_language) + "\n" +
              arbiter_cli::say(arbiter_cli::AuditText::ErrHelpHint, option_language) + "\n";
     });
   app.require_subcommand(1);

@@ -109,11 +109,20 @@ std::string pgn_error_text(const arbiter::PgnError& e, arbiter::Language lang) {
   const std::string what =
       say(AuditText(int(AuditText::PgnSyntax) + int(e.kind) - int(arbiter::PgnErrorKind::Syntax)),
           lang);
+  // The reader's own detail (PgnError::message) is English; in another language the
+  // kind of fault and where it is are said, and for a move that cannot be played why, from
+  // the parts parse_san() gave (the moves in the language's letters).
+  std::string detail;
+  if (e.san_error) detail = san_error_text(*e.san_error, e.position, lang);
+  if (e.variation_depth > 0) {
+    if (!detail.empty()) detail += "; ";
+    detail += say(AuditText::PgnInVariation, lang, {{"depth", std::to_string(e.variation_depth)}});
+  }
   return say(AuditText::ErrPgnAt, lang,
              {{"game", std::to_string(e.game)},
               {"line", std::to_string(e.line)},
               {"column", std::to_string(e.column)},
-              {"what", e.message.empty() ? what : what + " (" + e.message + ")"}});
+              {"what", detail.empty() ? what : what + " (" + detail + ")"}});
 }
 
 namespace {

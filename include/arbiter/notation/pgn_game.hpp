@@ -91,6 +91,14 @@ struct PgnError {
   bool warning = false;
   /// BadMove: how parse_san() failed.
   std::optional<SanErrorKind> san;
+  /// BadMove: the whole of parse_san()'s answer and the position the move was read in, so
+  /// that a tool can word the error in another language (SanError's parts; `message` is
+  /// English).
+  std::optional<SanError> san_error;
+  /// BadMove: the position the move was read in (see san_error).
+  Position position = Position::startpos();
+  /// How deep in variations the fault is: 0 on the main line.
+  std::size_t variation_depth = 0;
   std::uint64_t game = 0;    ///< 1-based game number within the stream
   std::uint64_t line = 0;    ///< 1-based line
   std::uint64_t column = 0;  ///< 1-based column, in bytes

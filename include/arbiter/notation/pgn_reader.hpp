@@ -487,6 +487,8 @@ class PgnReader {
     error_.kind = kind;
     error_.warning = false;
     error_.san.reset();
+    error_.san_error.reset();
+    error_.variation_depth = depth_;
     error_.game = games_;
     error_.line = line;
     error_.column = column;
@@ -516,6 +518,7 @@ class PgnReader {
     w.game = games_;
     w.line = line;
     w.column = column;
+    w.variation_depth = depth_;
     w.message = std::move(message);
     v.warning(w);
   }
@@ -876,6 +879,8 @@ class PgnReader {
     fail(PgnErrorKind::BadMove, line, col,
          r.error().message(pos_, options_.language) + in_variation());
     error_.san = r.error().kind;
+    error_.san_error = r.error();
+    error_.position = pos_;
     return Move::none();
   }
 
