@@ -113,7 +113,7 @@ std::string pgn_error_text(const arbiter::PgnError& e, arbiter::Language lang) {
   // kind of fault and where it is are said, and for a move that cannot be played why, from
   // the parts parse_san() gave (the moves in the language's letters).
   std::string detail;
-  if (e.san_error) detail = san_error_text(*e.san_error, e.position, lang);
+  if (e.san_error && e.position) detail = san_error_text(*e.san_error, *e.position, lang);
   if (e.variation_depth > 0) {
     if (!detail.empty()) detail += "; ";
     detail += say(AuditText::PgnInVariation, lang, {{"depth", std::to_string(e.variation_depth)}});

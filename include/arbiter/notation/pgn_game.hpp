@@ -95,8 +95,9 @@ struct PgnError {
   /// that a tool can word the error in another language (SanError's parts; `message` is
   /// English).
   std::optional<SanError> san_error;
-  /// BadMove: the position the move was read in (see san_error).
-  Position position = Position::startpos();
+  /// BadMove: the position the move was read in (see san_error). Optional so that an
+  /// error without one costs no position to build (the tool keeps one per game read).
+  std::optional<Position> position;
   /// How deep in variations the fault is: 0 on the main line.
   std::size_t variation_depth = 0;
   std::uint64_t game = 0;    ///< 1-based game number within the stream

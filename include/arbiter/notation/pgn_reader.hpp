@@ -488,6 +488,7 @@ class PgnReader {
     error_.warning = false;
     error_.san.reset();
     error_.san_error.reset();
+    error_.position.reset();
     error_.variation_depth = depth_;
     error_.game = games_;
     error_.line = line;
@@ -874,6 +875,11 @@ class PgnReader {
   // e2e4, e1g1 or e1h1 for castling, e7e8q); Move::none() on error, with error_ set.
   Move resolve(std::string_view san, std::uint64_t line, std::uint64_t col) {
     if (const Move m = resolve_san(pos_, san, san_options_)) return m;
+    return diagnose(san, line, col);
+  }
+  // The error path of resolve(), kept out of line so that the common path stays small
+  // enough to be inlined into play_token().
+  ARBITER_COLD Move diagnose(std::string_view san, std::uint64_t line, std::uint64_t col) {
     const Result<Move, SanError> r = parse_san(pos_, san, san_options_);  // only for its diagnosis
     if (r) return *r;  // cannot happen: resolve_san() reads as parse_san() does
     fail(PgnErrorKind::BadMove, line, col,
