@@ -91,21 +91,24 @@ inline bool surely_two_legal_moves(const Position& pos) noexcept {
   Bitboard exposed = 0;
   for (Bitboard b = snipers; b;) exposed |= line_bb(king, pop_lsb(b));
   const Bitboard off_lines = ~exposed;  // pieces no move of theirs can expose the king
-  int moves = 0;
+  // Only "two or more" matters, so each set counts as min(popcount, 2): no popcount
+  // (a dozen instructions without POPCNT) and the same answer. Pawn pushes first: one
+  // shift for all of them, and two or more in nearly every game position.
+  const auto up_to_two = [](Bitboard b) noexcept { return int(b != 0) + int((b & (b - 1)) != 0); };
+  const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & off_lines;
+  int moves = up_to_two((us == Color::White ? pawns << 8 : pawns >> 8) & ~occupied);
+  if (moves >= 2) return true;
   for (Bitboard b = pos.pieces(us, PieceType::Knight) & off_lines; b;) {
-    moves += popcount(knight_attacks(pop_lsb(b)) & ~own);
+    moves += up_to_two(knight_attacks(pop_lsb(b)) & ~own);
     if (moves >= 2) return true;
   }
-  const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & off_lines;
-  moves += popcount((us == Color::White ? pawns << 8 : pawns >> 8) & ~occupied);
-  if (moves >= 2) return true;
   const Bitboard queens = pos.pieces(us, PieceType::Queen);
   for (Bitboard b = (pos.pieces(us, PieceType::Bishop) | queens) & off_lines; b;) {
-    moves += popcount(bishop_attacks(pop_lsb(b), occupied) & ~own);
+    moves += up_to_two(bishop_attacks(pop_lsb(b), occupied) & ~own);
     if (moves >= 2) return true;
   }
   for (Bitboard b = (pos.pieces(us, PieceType::Rook) | queens) & off_lines; b;) {
-    moves += popcount(rook_attacks(pop_lsb(b), occupied) & ~own);
+    moves += up_to_two(rook_attacks(pop_lsb(b), occupied) & ~own);
     if (moves >= 2) return true;
   }
   return false;
