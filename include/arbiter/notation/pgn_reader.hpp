@@ -739,20 +739,22 @@ class PgnReader {
     if (seen_tags_ == tag_names_.size()) tag_names_.emplace_back();
     tag_names_[seen_tags_++] = name_;
     if (options_.latin1_to_utf8) detail::latin1_to_utf8_if_needed(value_, scratch_);
-    if (name_ == "FEN") {
+    // As string_view: a length test and an inlined compare, not a library call per name.
+    const std::string_view name = name_;
+    if (name == "FEN") {
       fen_ = value_;
       has_fen_ = true;
       fen_line_ = line;
       fen_column_ = col;
-    } else if (name_ == "SetUp") {
+    } else if (name == "SetUp") {
       setup_ = value_;
       setup_line_ = line;
       setup_column_ = col;
-    } else if (name_ == "Variant") {
+    } else if (name == "Variant") {
       variant_ = value_;
       variant_line_ = line;
       variant_column_ = col;
-    } else if (name_ == "Result") {
+    } else if (name == "Result") {
       result_tag_ = parse_pgn_result(detail::trim(value_));
     }
     v.tag(name_, value_);

@@ -191,7 +191,9 @@ inline Result<void, PgnWriteError> write_pgn_line(PgnLineWriter& w, const PgnLin
       if (!candidates.contains(m.move)) return fail(error);
       // The candidates are the moves SAN disambiguates against: generated once, and the
       // move played once, for the check and mate suffix and for the next move.
-      next.play_in_place(m.move);
+      // No FIDE key: the writer never reads it (KeyUpdate::Skip keeps the en passant
+      // square, the castling rights and the counters that the next moves need).
+      next.play_in_place<Position::KeyUpdate::Skip>(m.move);
       std::string san;  // short enough to stay in the string itself
       append_san(san, pos, m.move, candidates, next);
       w.token(san);
