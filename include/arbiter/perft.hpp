@@ -15,7 +15,13 @@ inline std::uint64_t perft(const Position& pos, int depth) noexcept {
   MoveList moves;
   generate_legal_moves(pos, moves);
   std::uint64_t nodes = 0;
-  for (Move m : moves) nodes += perft(pos.play_unchecked(m), depth - 1);
+  // Perft counts moves, never keys: each child played without the FIDE key
+  // (KeyUpdate::Skip keeps the en passant square that move generation reads).
+  for (Move m : moves) {
+    Position next = pos;
+    next.play_in_place<Position::KeyUpdate::Skip>(m);
+    nodes += perft(next, depth - 1);
+  }
   return nodes;
 }
 
