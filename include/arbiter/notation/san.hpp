@@ -167,6 +167,8 @@ inline std::string_view strip_suffixes(std::string_view s, int& checks, bool& ma
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
     if (s.empty()) return s;
     const char c = s.back();
+    // A square, a piece letter, castling's O or 0: no suffix ends so (most moves).
+    if (c != '!' && c != '?' && c != '+' && c != '#' && c != '.' && c != 'p') return s;
     if (c == '!' || c == '?') {
       annotated = true;
       s.remove_suffix(1);
@@ -176,8 +178,6 @@ inline std::string_view strip_suffixes(std::string_view s, int& checks, bool& ma
     } else if (c == '#') {
       mate = true;
       s.remove_suffix(1);
-    } else if (c != '.' && c != 'p') {
-      return s;  // a square, a piece letter, castling's O or 0: no suffix ends so
     } else if (s.size() >= 4 && s.substr(s.size() - 4) == "e.p.") {
       ep = true;
       s.remove_suffix(4);
