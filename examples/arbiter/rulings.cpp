@@ -271,8 +271,7 @@ void write_finding(JsonWriter& w, const arbiter::Finding& f, const GameRecord& r
     for (arbiter::Move m : f.intended) w.value(arbiter::to_san(record.position(f.ply), m));
     w.end_array();
   }
-  const bool mate_question = f.kind == arbiter::Termination::FlagFallDraw ||
-                             f.kind == arbiter::Termination::ResignationDraw;
+  const bool mate_question = f.is_mate_draw();
   w.key("kind").value(finding_name(f.kind)).key("move").value(move_label(record, f.ply));
   if (mate_question) w.key("nodes").value(f.mate.nodes);
   if (!f.occurrences.empty()) {
@@ -664,14 +663,12 @@ int run_audit(const AuditCommand& command) {
                                                                    : arbiter::GameResult::WhiteWins)
                     : arbiter::GameResult::Draw;
             text = arbiter::explain(f.kind, result, rules, explain_options);
-            if (f.kind == arbiter::Termination::FlagFallDraw ||
-                f.kind == arbiter::Termination::ResignationDraw)
+            if (f.is_mate_draw())
               text += " " + say(AuditText::MateProof, {{"how", say(proof_text(f.mate.proof), {})},
                                                        {"nodes", std::to_string(f.mate.nodes)}});
           }
           // The board at the game's end, and at a result the Laws make a draw.
-          const bool board = f.ply == a.end_ply || f.kind == arbiter::Termination::FlagFallDraw ||
-                             f.kind == arbiter::Termination::ResignationDraw;
+          const bool board = f.ply == a.end_ply || f.is_mate_draw();
           report.paragraphs.push_back({f.ply, f.kind, where(f.ply), std::move(text), board});
         }
         if (a.played_on)

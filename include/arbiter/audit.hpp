@@ -20,6 +20,7 @@
 
 #include "automatic.hpp"
 #include "claims.hpp"
+#include "detail/ascii.hpp"
 #include "record.hpp"
 
 namespace arbiter {
@@ -70,19 +71,10 @@ enum class RecordedEnding : std::uint8_t {
 };
 
 namespace detail {
-constexpr char ascii_lower(char c) noexcept {
-  return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
-}
-// Whether `text` holds `word` (lower case) at `at`, in any case.
-constexpr bool word_at(std::string_view text, std::size_t at, std::string_view word) noexcept {
-  if (at + word.size() > text.size()) return false;
-  for (std::size_t i = 0; i < word.size(); ++i)
-    if (ascii_lower(text[at + i]) != word[i]) return false;
-  return true;
-}
+// Whether `text` holds `word` anywhere, in any case.
 constexpr bool holds_word(std::string_view text, std::string_view word) noexcept {
   for (std::size_t at = 0; at + word.size() <= text.size(); ++at)
-    if (word_at(text, at, word)) return true;
+    if (iequals(text.substr(at, word.size()), word)) return true;
   return false;
 }
 }  // namespace detail
@@ -95,7 +87,7 @@ constexpr RecordedEnding recorded_ending(std::string_view tag) noexcept {
   while (!tag.empty() && (tag.front() == ' ' || tag.front() == '\t')) tag.remove_prefix(1);
   while (!tag.empty() && (tag.back() == ' ' || tag.back() == '\t')) tag.remove_suffix(1);
   if (tag.empty()) return RecordedEnding::Unstated;
-  if (tag.size() == 6 && detail::word_at(tag, 0, "normal")) return RecordedEnding::Normal;
+  if (detail::iequals(tag, "normal")) return RecordedEnding::Normal;
   struct Word {
     std::string_view word;
     RecordedEnding ending;
@@ -144,6 +136,11 @@ struct Finding {
   /// Whether this is a claim point (threefold or fifty moves) rather than an ending.
   bool is_claim() const noexcept {
     return kind == Termination::ThreefoldClaim || kind == Termination::FiftyMoveClaim;
+  }
+  /// Whether this is a recorded loss the Laws make a draw because the winner could not
+  /// checkmate (FlagFallDraw, ResignationDraw): `mate` says how that was proved.
+  bool is_mate_draw() const noexcept {
+    return kind == Termination::FlagFallDraw || kind == Termination::ResignationDraw;
   }
 };
 

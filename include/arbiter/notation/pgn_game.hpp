@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../detail/ascii.hpp"
 #include "../position.hpp"
 #include "../termination.hpp"
 #include "san.hpp"
@@ -252,17 +253,6 @@ inline std::string_view trim(std::string_view s) noexcept {
   while (!s.empty() && pgn_is(s.front(), pgn_space)) s.remove_prefix(1);
   while (!s.empty() && pgn_is(s.back(), pgn_space)) s.remove_suffix(1);
   return s;
-}
-
-inline bool iequals(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
 }
 
 enum class PgnVariant : std::uint8_t { Standard, Chess960, Other };
