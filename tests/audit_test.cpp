@@ -366,12 +366,29 @@ TEST_CASE(
     CHECK(a.mate.verdict == Winnability::Unknown);
     CHECK(a.findings.empty());
   }
-  SECTION("beyond the material: a locked wall the winner's pieces cannot pass") {
-    const GameRecord record = record_of("40. Kb2 Kg8", rules_of(Edition::Fide2023),
-                                        "7k/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/K7 w - - 0 40");
-    const GameAudit a = audit_game(record, GameResult::WhiteWins, RecordedEnding::TimeForfeit);
+  SECTION("beyond the material: a locked wall the winner's pieces cannot pass, the loser's can") {
+    // Black's bishops are on dark squares, the pawns they could take behind the wall on
+    // light ones; White's knight can cross. Not dead (White can mate), so the game goes on
+    // to White's flag fall, and Black cannot mate: a draw (6.9).
+    const GameRecord record = record_of("40... Kc7 41. Kf1 Kd7", rules_of(Edition::Fide2023),
+                                        "7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - - 0 40");
+    const GameAudit a = audit_game(record, GameResult::BlackWins, RecordedEnding::TimeForfeit);
+    CHECK(a.ending == Termination::None);
     CHECK_FALSE(a.result_agrees);
     REQUIRE(of_kind(a, Termination::FlagFallDraw).size() == 1);
     CHECK(of_kind(a, Termination::FlagFallDraw)[0].mate.proof != WinProof::Material);
+  }
+  SECTION("a flag fall after the move that made the position dead: the game had ended (5.2.2)") {
+    // 40...Kxg8 leaves a locked wall no piece can cross: dead at once, so the later flag
+    // fall changes nothing (6.9 applies "apart from games already ended under Article 5").
+    const GameRecord record = record_of("40... Kxg8 41. Kb2", rules_of(Edition::Fide2023),
+                                        "6Bk/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/K7 b - - 0 40");
+    const GameAudit a = audit_game(record, GameResult::WhiteWins, RecordedEnding::TimeForfeit);
+    CHECK(a.ending == Termination::DeadPosition);
+    CHECK(a.end_ply == 1);
+    CHECK_FALSE(a.result_agrees);
+    CHECK(of_kind(a, Termination::FlagFallDraw).empty());
+    REQUIRE(of_kind(a, Termination::DeadPosition).size() == 1);
+    CHECK(a.played_on);  // 41.Kb2 came after the end
   }
 }

@@ -1009,8 +1009,9 @@ TEST_CASE(
   // 3. 2023, Normal (a resignation), 0-1, Black K+B v K+R: a draw (5.1.2). 4. As 1, but
   // Rules infraction: left alone. 5. As 1 in 1999: a draw under the 1997 Laws' 6.9.
   // 6. As 3 in 2020: a resignation was a loss before 2023, it stands. 7. 2023, Time
-  // forfeit, 1-0, a locked pawn wall no piece can cross: a draw beyond the material (6.9),
-  // proved by where the pieces can go.
+  // forfeit, 0-1, a locked pawn wall Black's men cannot cross (White's knight can, so the
+  // position is not dead): a draw beyond the material (6.9), proved by where the pieces
+  // can go.
   const Run r = run("audit --no-progress lichess_flag_falls.pgn", cli_data_dir());
   CHECK(r.status == 0);
   CHECK(r.err.empty());

@@ -86,6 +86,32 @@ TEST_CASE("game: a new game, legal and illegal moves, a set-up position that is 
   }
 }
 
+TEST_CASE("game: a move that leaves a locked pawn wall ends the game at once (5.2.2; 1997: 9.6)",
+          "[game][unwinnable]") {
+  // 40...Kxg8 takes White's last piece: the pawns are rammed file by file and no king can
+  // cross, so neither side can checkmate by any series of legal moves (the static proof
+  // of unwinnable.hpp, run by the quick check after every move). Before it, White's
+  // bishop could take the black pawns, all on light squares: not dead.
+  const char* before = "6Bk/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/K7 b - - 0 40";
+  for (Edition e : {Edition::Fide1997, Edition::Fide2014, Edition::Fide2018, Edition::Fide2023}) {
+    INFO(laws(e).id);
+    Game g(position(before), options_for(e));
+    REQUIRE_FALSE(g.is_over());
+    REQUIRE(g.play_san("Kxg8"));
+    CHECK(g.termination() == Termination::DeadPosition);
+    CHECK(g.result() == GameResult::Draw);
+    CHECK(g.end_ply() == 1);
+    const std::string article = str(g.termination_article());
+    CHECK(article == (e == Edition::Fide1997 ? "9.6" : e == Edition::Fide2014 ? "5.2 b" : "5.2.2"));
+    CHECK(g.play_san("Kb2").error() == GameError::GameOver);
+  }
+  SECTION("the other capture keeps the game going") {
+    Game g(position(before));
+    REQUIRE(g.play_san("Kg7"));
+    CHECK_FALSE(g.is_over());
+  }
+}
+
 TEST_CASE(
     "game: a draw offer stands across the offerer's move and the opponent's thinking; acceptance "
     "draws (5.2.3)",
@@ -503,14 +529,16 @@ TEST_CASE(
     CHECK(g.mate_question().proof == WinProof::Material);
     CHECK(g.ended_by() == Color::Black);
   }
-  SECTION("nowin beyond the material: a locked pawn wall, the kings on either side") {
-    // White has pawns (the material test says it can mate), but no piece can ever cross
-    // the wall: the analysis proves it (static or exhaustive), so Black's flag fall draws.
-    const Position wall = position("7k/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/K7 b - - 0 40");
-    REQUIRE(material_can_checkmate(wall, Color::White));
+  SECTION("nowin beyond the material: a locked wall the flag's opponent cannot pass") {
+    // Black's bishops are on dark squares, every pawn they could take on light ones, and
+    // no black man can cross the wall; White's knight can (so the position is not dead).
+    // The material test says Black can mate; the analysis proves otherwise (static or
+    // exhaustive), so White's flag fall draws.
+    const Position wall = position("7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 w - - 0 40");
+    REQUIRE(material_can_checkmate(wall, Color::Black));
     Game g(wall);
-    REQUIRE_FALSE(g.is_over());  // not dead by the automatic test after a move (material)
-    REQUIRE(g.flag_fall(Color::Black));
+    REQUIRE_FALSE(g.is_over());  // not a dead position: White can still mate
+    REQUIRE(g.flag_fall(Color::White));
     CHECK(g.termination() == Termination::FlagFallDraw);
     CHECK(g.mate_question().verdict == Winnability::NoWin);
     CHECK(g.mate_question().proof != WinProof::Material);
@@ -555,8 +583,8 @@ TEST_CASE(
     }
   }
   SECTION("2023: resigning into a locked wall the winner cannot pass: drawn beyond material") {
-    Game g(position("7k/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/K7 w - - 0 40"));
-    REQUIRE(g.resign(Color::Black));
+    Game g(position("7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 w - - 0 40"));
+    REQUIRE(g.resign(Color::White));
     CHECK(g.termination() == Termination::ResignationDraw);
     CHECK(g.mate_question().proof != WinProof::Material);
   }

@@ -197,8 +197,8 @@ TEST_CASE("one pass: the cheap two-legal-moves test never says yes where fewer t
         all == 0 ? (pos.in_check() ? Termination::Checkmate : Termination::Stalemate)
         : !material_can_checkmate(pos, Color::White) && !material_can_checkmate(pos, Color::Black)
             ? Termination::DeadPosition
-        : all == 1 && is_dead_position(pos) ? Termination::DeadPosition
-                                            : Termination::None;
+        : is_dead_position(pos) ? Termination::DeadPosition
+                                : Termination::None;
     REQUIRE(board_ending(pos) == want);
     ++positions;
     cheap_yes += cheap;

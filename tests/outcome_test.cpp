@@ -95,7 +95,7 @@ TEST_CASE("outcome: dead positions by material (5.2.2)", "[outcome]") {
     CHECK_FALSE(material_can_checkmate(p, Color::White));
     CHECK_FALSE(material_can_checkmate(p, Color::Black));
     CHECK(is_dead_position(p));
-    CHECK(is_dead_position(p, 0));  // dead by material alone, no forced line needed
+    CHECK(material_dead(p));  // dead by material alone, no forced line needed
     CHECK(board_ending(p) == Termination::DeadPosition);
   }
 }
@@ -177,7 +177,7 @@ TEST_CASE(
     REQUIRE(legal_move_count(after) == 1);
     // By material alone White (K+Q) could still mate ...
     CHECK(material_can_checkmate(after, Color::White));
-    CHECK_FALSE(is_dead_position(after, 0));
+    CHECK_FALSE(material_dead(after));
     // ... but no legal continuation leads to mate: the position is dead now (5.2.2).
     CHECK(is_dead_position(after));
     CHECK(board_ending(after) == Termination::DeadPosition);

@@ -8,6 +8,7 @@
 #include "claims.hpp"
 #include "config.hpp"
 #include "date.hpp"
+#include "dead_position.hpp"
 #include "explain.hpp"
 #include "game.hpp"
 #include "halfmove.hpp"

@@ -3,16 +3,19 @@
 // (5.2.2), and the material-only form of "can this side still checkmate by any possible
 // series of legal moves" (material_can_checkmate).
 //
-// Dead positions after a move are found here by material (the lemmas of unwinnable.hpp:
-// bare kings; king and one minor piece against a bare king; bishops of both sides all on
-// squares of one colour, and nothing else) and by forced moves into such a position. Sound:
-// never a dead position, or a side unable to mate, where a mate exists (K+N v K+N and K+B
-// v K+N can be mated with help). Not complete (blocked pawn chains can be dead too): the
-// three-valued helpmate analysis of unwinnable.hpp (can_checkmate) decides those, and the
-// rulings on a flag fall (6.9) and a 2023 resignation (5.1.2) ask it.
+// Dead positions after a move are those of dead_position.hpp: the quick mode of the
+// helpmate analysis (unwinnable.hpp), by material (bare kings; king and one minor piece
+// against a bare king; bishops of both sides all on squares of one colour, and nothing
+// else), by forced moves into a dead position (E23), by the static proof (locked pawn
+// walls) and, where the position looks locked, by the closure. Sound: never a dead
+// position, or a side unable to mate, where a mate exists (K+N v K+N and K+B v K+N can be
+// mated with help). Not complete: a position too deep for the quick budget goes on; the
+// rulings on a flag fall (6.9) and a 2023 resignation (5.1.2) ask the full mode
+// (can_checkmate).
 
 #include <cstdint>
 
+#include "dead_position.hpp"
 #include "movegen.hpp"
 #include "termination.hpp"
 #include "unwinnable.hpp"
@@ -40,20 +43,6 @@ inline bool material_can_checkmate(const Position& pos, Color side) noexcept {
 /// 5.2.2, as material_can_checkmate() judges them).
 inline bool material_dead(const Position& pos) noexcept {
   return !material_can_checkmate(pos, Color::White) && !material_can_checkmate(pos, Color::Black);
-}
-
-/// Dead position (5.2.2): neither side can checkmate by any series of legal moves.
-/// Beyond the material cases, a position whose only legal move leads to a dead position
-/// is dead too (E23: a capture with check whose only reply recaptures into K v K),
-/// followed through up to `forced_plies` forced moves.
-inline bool is_dead_position(const Position& pos, int forced_plies = 4) noexcept {
-  if (material_dead(pos)) return true;
-  if (forced_plies <= 0) return false;
-  MoveList moves;
-  generate_legal_moves(pos, moves);
-  if (moves.size() != 1) return false;
-  const Position next = pos.play_unchecked(moves[0]);
-  return !is_checkmate(next) && is_dead_position(next, forced_plies - 1);
 }
 
 namespace detail {
@@ -124,7 +113,10 @@ inline Termination board_ending(const Position& pos) noexcept {
   const int moves = detail::surely_two_legal_moves(pos) ? 2 : legal_move_count(pos, 2);
   if (moves == 0) return pos.in_check() ? Termination::Checkmate : Termination::Stalemate;
   if (material_dead(pos)) return Termination::DeadPosition;
-  return moves == 1 && is_dead_position(pos) ? Termination::DeadPosition : Termination::None;
+  // The quick mode's dead position (dead_position.hpp); with two moves or more, no move
+  // is forced and the filter starts from this position.
+  const bool dead = moves == 1 ? is_dead_position(pos) : detail::dead_with_choice(pos);
+  return dead ? Termination::DeadPosition : Termination::None;
 }
 
 }  // namespace arbiter

@@ -1,0 +1,262 @@
+#pragma once
+// The dead position checked after every move (5.2.2; 1997: 9.6; 2001-2009: 5.2 b, 9.6;
+// 2014: 5.2 b, 9.7): neither side can checkmate by any series of legal moves. The ruling
+// is that of the quick mode of unwinnable.hpp: a position is dead when the quick mode
+// proves, for both sides, that no helpmate exists (NoWin). A helpmate it finds, or a
+// question it cannot settle within its budget, leaves the game going on: sound (never a
+// dead position where a mate can still happen), not complete (a position too deep for the
+// quick budget is not found dead).
+//
+// Why a pre-filter. The quick mode costs hundreds of thousands of instructions where it
+// searches; a game ply costs the audit about two thousand. In the quick mode a side's
+// NoWin can only come from four proofs: the material lemmas, no legal move, the static
+// reachability proof (detail/reachability.hpp) and, where the position looks locked, the
+// closure. The filter below shows, in a few dozen bitboard operations, that the static
+// proof fails for a side (a mate picture exists in its over-approximation), so that with
+// enough material and a position that does not look locked that side's NoWin cannot be
+// proved and the position is not found dead: the ruling is exactly the quick mode's,
+// without running it. Nearly every position of real games passes the filter for the
+// first side tried; the rest run the quick mode's proofs themselves.
+
+#include "movegen.hpp"
+#include "unwinnable.hpp"
+
+namespace arbiter {
+
+namespace detail {
+
+/** @{ */
+/// One step of each kind from every square of `b` (squares off the board dropped).
+constexpr Bitboard orthogonal_steps(Bitboard b) noexcept {
+  return shift<1>(b) | shift<-1>(b) | shift<8>(b) | shift<-8>(b);
+}
+constexpr Bitboard diagonal_steps(Bitboard b) noexcept {
+  return shift<7>(b) | shift<9>(b) | shift<-7>(b) | shift<-9>(b);
+}
+constexpr Bitboard king_steps(Bitboard b) noexcept {
+  return orthogonal_steps(b) | diagonal_steps(b);
+}
+constexpr Bitboard knight_steps(Bitboard b) noexcept {
+  constexpr Bitboard not_a = ~FileA, not_h = ~FileH, not_ab = ~(FileA | (FileA << 1)),
+                     not_gh = ~(FileH | (FileH >> 1));
+  return ((b & not_h) << 17) | ((b & not_a) << 15) | ((b & not_gh) << 10) | ((b & not_ab) << 6) |
+         ((b & not_a) >> 17) | ((b & not_h) >> 15) | ((b & not_ab) >> 10) | ((b & not_gh) >> 6);
+}
+/** @} */
+
+// The squares reached from `from` by repeated steps onto squares of `allowed`, at most
+// `rounds` rounds (a subset of the full flood, which is all a caller below needs).
+template <class Steps>
+constexpr Bitboard flood(Bitboard from, Bitboard allowed, Steps steps, int rounds) noexcept {
+  for (int i = 0; i < rounds; ++i) {
+    const Bitboard grown = from | (steps(from) & allowed);
+    if (grown == from) break;
+    from = grown;
+  }
+  return from;
+}
+
+// A piece other than a pawn that surely moves in the static proof's sets (so is not
+// steady there, and a pawn may push onto its square): a knight, bishop, rook or queen
+// that attacks a square no piece of its own stands on (R is closed under its moves past
+// steady pieces, and steady pieces are a subset of those on the board), or a king next
+// to such a square that no enemy piece attacks now (A, the squares always attacked,
+// holds only attacks of steady pieces along rays that stop at any square a piece may
+// ever stand on, so a subset of the attacks now).
+inline bool surely_mobile(const Position& pos, Square s) noexcept {
+  const Piece piece = pos.piece_on(s);
+  const Color c = color_of(piece);
+  const PieceType type = type_of(piece);
+  const Bitboard targets = attacks_of(type, s, pos.occupied()) & ~pos.pieces(c);
+  if (type != PieceType::King) return targets != 0;
+  for (Bitboard b = targets; b;)
+    if (!pos.is_attacked(pop_lsb(b), ~c)) return true;
+  return false;
+}
+
+// Whether the pawn of `c` standing on (or reaching) `from` may push from there to its last
+// rank in the static proof's sets: no pawn on any square ahead of it on the file (so no
+// pawn limits its pushes), and every piece ahead surely mobile (not steady).
+inline bool pushes_to_last_rank(const Position& pos, Square from, Color c) noexcept {
+  const int file = file_of(from);
+  const Bitboard ahead =
+      file_bb(file) & (c == Color::White ? ~((square_bb(from) << 1) - 1) : (square_bb(from) - 1));
+  if (ahead & pos.pieces(PieceType::Pawn)) return false;
+  for (Bitboard b = ahead & pos.occupied(); b;)
+    if (!surely_mobile(pos, pop_lsb(b))) return false;
+  return true;
+}
+
+// Squares surely in the R of some piece of `c` other than the king: where they stand,
+// the floods of their steps onto squares none of their own stands on, and the pawns'
+// pushes onto empty squares up to the first piece on their file.
+inline Bitboard surely_reached_by_men(const Position& pos, Color c, int rounds) noexcept {
+  const Bitboard own = pos.pieces(c), free = ~own, empty = ~pos.occupied();
+  Bitboard r = own & ~pos.pieces(PieceType::King);
+  r |= flood(
+      pos.pieces(c, PieceType::Queen), free, [](Bitboard b) { return king_steps(b); }, rounds);
+  r |= flood(
+      pos.pieces(c, PieceType::Knight), free, [](Bitboard b) { return knight_steps(b); }, rounds);
+  r |= flood(
+      pos.pieces(c, PieceType::Rook), free, [](Bitboard b) { return orthogonal_steps(b); }, rounds);
+  r |= flood(
+      pos.pieces(c, PieceType::Bishop), free, [](Bitboard b) { return diagonal_steps(b); }, rounds);
+  Bitboard run = pos.pieces(c, PieceType::Pawn);
+  for (int i = 0; i < 6; ++i) run |= (c == Color::White ? run << 8 : run >> 8) & empty;
+  return r | run;
+}
+
+// Whether the static proof, statically_unwinnable(pos, winner), surely answers false: a
+// few bitboard floods that under-approximate its sets, and its own mate test on them.
+// True is exact; false says nothing (the caller then runs the proof).
+//
+// Why. The static proof (detail/reachability.hpp) answers false as soon as one square m
+// of R[loser's king] is in V, and for some square w of R[winner's king] (not m, not next
+// to m) the squares next to m outside V and not next to w can be held by distinct loser
+// pieces other than the king whose R hold them. Take m = the loser king's square and w =
+// the winner king's square (both in their R; kings never stand next to each other), and
+// sets that are subsets of the proof's own: a subset of V leaves more open squares, and
+// open squares held now by loser pieces are held by distinct pieces, each on a square of
+// its R. So these subsets of V give false by the proof's own test:
+//   - Pawns: the squares the winner's pawns attack from where they stand (in V).
+//   - A queen, rook, bishop or knight: its R holds every square it reaches by steps of
+//     its kind (king steps for a queen, orthogonal for a rook, diagonal for a bishop,
+//     knight jumps) onto squares no winner piece stands on, since such a step is a move
+//     whatever the obstacles (R is closed under the piece's moves past steady pieces,
+//     onto any square but one of its own steady pieces, and those are winner pieces).
+//     V holds its attacks from each square of R, so one more step of its kind from that
+//     set (the adjacent squares of a line are attacked whatever the obstacles).
+//   - A pawn that may promote in the proof's sets: then V holds every square next to a
+//     square no winner piece stands on (a queen there attacks them), so m and the
+//     squares next to m, if some square next to m holds no winner piece. It may promote
+//     when every square ahead of it on its file is empty or held by a piece that surely
+//     moves, with no pawn among them (its pushes then reach the last rank), or when it
+//     can first capture onto a square some loser piece other than the king surely
+//     reaches (a pawn's captures in R) and push on from there in the same way.
+inline bool static_proof_fails(const Position& pos, Color winner) noexcept {
+  const Color loser = ~winner;
+  const Square m = pos.king_square(loser), w = pos.king_square(winner);
+  const Bitboard near_m = king_attacks(m);
+  if (contains(near_m, w)) return false;  // not a legal position: let the proof decide
+  const Bitboard own = pos.pieces(winner), free = ~own;
+  const Bitboard blockers = pos.pieces(loser) & ~square_bb(m);
+  const Bitboard around = near_m & ~king_attacks(w);  // the squares w leaves to V
+  // The proof's test with `v` (a subset of V) for m and w.
+  const auto mate_picture = [&](Bitboard v) noexcept {
+    return contains(v, m) && (around & ~v & ~blockers) == 0;
+  };
+  // Floods of at most `rounds` rounds (subsets of the full ones, so still subsets of R;
+  // 14 rounds cross the board by orthogonal steps).
+  constexpr int rounds = 14;
+  const Bitboard queens = pos.pieces(winner, PieceType::Queen);
+  Bitboard v = 0;
+  if (queens) {
+    // A queen whose flood reaches m: m's neighbours and m itself (next to the square the
+    // flood came from) are all in V. Most positions of real games end here, so the flood
+    // starts with the queens' lines (each square of a line through empty squares is one
+    // move away) and stops once it is next to m (m, the loser's king, is one step on).
+    Bitboard reach = queens;
+    for (Bitboard b = queens; b;) reach |= queen_attacks(pop_lsb(b), pos.occupied()) & free;
+    const Bitboard target = near_m | square_bb(m);
+    for (int i = 0; i < rounds && !(reach & target); ++i) {
+      const Bitboard row = reach | shift<1>(reach) | shift<-1>(reach);
+      const Bitboard grown = reach | ((row | (row << 8) | (row >> 8)) & free);
+      if (grown == reach) break;
+      reach = grown;
+    }
+    if (reach & target) return true;
+    v = king_steps(reach);
+  }
+  const Bitboard pawns = pos.pieces(winner, PieceType::Pawn);
+  const bool promotion_covers = (near_m & free) != 0;
+  if (pawns && promotion_covers) {
+    // The squares behind (toward the pawn's start) each occupied square, on its file.
+    const Bitboard occupied = pos.occupied();
+    Bitboard shadow;
+    if (winner == Color::White) {
+      shadow = occupied >> 8;
+      shadow |= shadow >> 8;
+      shadow |= shadow >> 16;
+      shadow |= shadow >> 32;
+    } else {
+      shadow = occupied << 8;
+      shadow |= shadow << 8;
+      shadow |= shadow << 16;
+      shadow |= shadow << 32;
+    }
+    if (pawns & ~shadow) return true;  // a pawn with every square ahead empty
+  }
+  v |= winner == Color::White ? pawn_attacks_bb<Color::White>(pawns)
+                              : pawn_attacks_bb<Color::Black>(pawns);
+  if (mate_picture(v)) return true;
+  const Bitboard knights = pos.pieces(winner, PieceType::Knight);
+  if (knights) {
+    v |= knight_steps(flood(
+        knights, free, [](Bitboard b) { return knight_steps(b); }, rounds));
+    if (mate_picture(v)) return true;
+  }
+  const Bitboard rooks = pos.pieces(winner, PieceType::Rook);
+  if (rooks) {
+    v |= orthogonal_steps(flood(
+        rooks, free, [](Bitboard b) { return orthogonal_steps(b); }, rounds));
+    if (mate_picture(v)) return true;
+  }
+  const Bitboard bishops = pos.pieces(winner, PieceType::Bishop);
+  if (bishops) {
+    v |= diagonal_steps(flood(
+        bishops, free, [](Bitboard b) { return diagonal_steps(b); }, rounds));
+    if (mate_picture(v)) return true;
+  }
+  if (!pawns || !promotion_covers) return false;
+  // Promotion past pieces that move, or after one capture.
+  const Bitboard loser_reach = surely_reached_by_men(pos, loser, rounds);
+  for (Bitboard b = pawns; b;) {
+    const Square s = pop_lsb(b);
+    if (pushes_to_last_rank(pos, s, winner)) return true;
+    for (Bitboard t = pawn_attacks(winner, s) & loser_reach; t;)
+      if (pushes_to_last_rank(pos, pop_lsb(t), winner)) return true;
+  }
+  return false;
+}
+
+// The proofs of "cannot checkmate" the check after every move uses: material, then the
+// static proof.
+inline bool proves_nowin(const Position& pos, Color winner) noexcept {
+  return insufficient_material(pos, winner) || statically_unwinnable(pos, winner);
+}
+
+}  // namespace detail
+
+namespace detail {
+
+// is_dead_position() on a position with legal moves, none of them forced (the position
+// after the forced moves, or one with two legal moves or more).
+inline bool dead_with_choice(const Position& after) noexcept {
+  // A side whose static proof surely fails, with the material to mate, keeps the
+  // position alive for these proofs: nearly every position ends here.
+  for (Color side : {Color::White, Color::Black})
+    if (!insufficient_material(after, side) && static_proof_fails(after, side)) return false;
+  return proves_nowin(after, Color::White) && proves_nowin(after, Color::Black);
+}
+
+}  // namespace detail
+
+/// Dead position (5.2.2; 1997: 9.6): neither side can checkmate by any series of legal
+/// moves, as the quick mode of unwinnable.hpp proves it (both sides NoWin, within
+/// quick_node_budget): by material (bare kings, a lone minor piece, bishops all on one
+/// colour), by forced moves into such a position (E23: a capture with check whose only
+/// reply recaptures into K v K), by the static proof (a locked pawn wall no piece can
+/// cross) or, in a locked position, by the closure. Sound: never true where a helpmate
+/// exists. Cheap where the position is alive (the filter above), as after every move.
+inline bool is_dead_position(const Position& pos) noexcept {
+  if (detail::insufficient_material(pos, Color::White) &&
+      detail::insufficient_material(pos, Color::Black))
+    return true;
+  const Position after = detail::after_forced_moves(pos);
+  // No legal move after forced ones: a checkmate ends every continuation (not dead), a
+  // stalemate leaves no mate for either side (the quick mode's NoWin for both).
+  if (!any_legal_move(after)) return !after.in_check();
+  return detail::dead_with_choice(after);
+}
+
+}  // namespace arbiter
