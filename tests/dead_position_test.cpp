@@ -32,18 +32,9 @@ std::vector<Position> corpus_positions() {
   std::vector<Position> all;
   PgnOptions o;
   o.comments = false;
-  for (const std::string& file : arbiter_test::committed_corpus_files()) {
-    const std::string text = arbiter_test::read_file(file);
-    PgnReader reader = PgnReader::from_memory(text, o);
-    GameRecord record;
-    PgnRecorder recorder(record, Rules{});
-    for (;;) {
-      const auto r = reader.next(recorder);
-      if (is_end(r)) break;
-      if (!r) continue;
-      for (GameRecord::Ply p = 0; p <= record.ply(); ++p) all.push_back(record.position(p));
-    }
-  }
+  for (const std::string& file : arbiter_test::committed_corpus_files())
+    arbiter_test::for_each_recorded_position(arbiter_test::read_file(file), o,
+                                             [&](const Position& p) { all.push_back(p); });
   return all;
 }
 

@@ -204,18 +204,7 @@ TEST_CASE("one pass: the cheap two-legal-moves test never says yes where fewer t
     cheap_yes += cheap;
   };
   // Every position of the committed corpus.
-  {
-    const std::string text = corpus_text();
-    PgnReader reader = PgnReader::from_memory(text, audit_reading());
-    GameRecord record;
-    PgnRecorder recorder(record, Rules{});
-    for (;;) {
-      const auto r = reader.next(recorder);
-      if (is_end(r)) break;
-      if (!r) continue;
-      for (GameRecord::Ply p = 0; p <= record.ply(); ++p) check(record.position(p));
-    }
-  }
+  arbiter_test::for_each_recorded_position(corpus_text(), audit_reading(), check);
   const std::uint64_t corpus_positions = positions, corpus_yes = cheap_yes;
   // Random games from positions full of pins, checks and promotions, to their end.
   std::mt19937 rng(11);

@@ -56,6 +56,23 @@ inline std::vector<std::string> committed_corpus_files() {
 }
 inline constexpr std::uint64_t committed_corpus_games = 294;
 
+/// Calls on_position(position) for every position of every game of `text` that the PGN
+/// reader (with `options`) records under the default rules; games it cannot read are
+/// skipped.
+template <class OnPosition>
+void for_each_recorded_position(const std::string& text, const arbiter::PgnOptions& options,
+                                OnPosition&& on_position) {
+  arbiter::PgnReader reader = arbiter::PgnReader::from_memory(text, options);
+  arbiter::GameRecord record;
+  arbiter::PgnRecorder recorder(record, arbiter::Rules{});
+  for (;;) {
+    const auto r = reader.next(recorder);
+    if (is_end(r)) break;
+    if (!r) continue;
+    for (arbiter::GameRecord::Ply p = 0; p <= record.ply(); ++p) on_position(record.position(p));
+  }
+}
+
 /// The shared real-games corpus (ARBITER_SHARED_DIR/data/pgn, about 70,000 games), or
 /// none when it is absent.
 inline std::string shared_corpus_dir() { return std::string(ARBITER_SHARED_DIR) + "/data/pgn"; }
