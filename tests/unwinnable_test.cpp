@@ -126,7 +126,7 @@ TEST_CASE("5.2.2: K+N v K+N and K+B v K+N are not dead (helpmates with the loser
   CHECK(a.verdict("8/8/3n4/4k3/8/8/3B4/4K3 w - - 0 1", Black) == Winnability::Win);
 }
 
-TEST_CASE("6.9: K+N v K+Q, the knight's side cannot checkmate (lemma d); the queen's can",
+TEST_CASE("6.9: K+N v K+Q(s), the knight's side cannot checkmate (lemma d); the queens' can",
           "[unwinnable]") {
   Analyzer& a = analyzer();
   const Position p = position_of("8/8/3q4/4k3/8/8/3N4/4K3 w - - 0 1");
@@ -136,9 +136,23 @@ TEST_CASE("6.9: K+N v K+Q, the knight's side cannot checkmate (lemma d); the que
   // The boundary: against a rook instead of the queen the knight mates (Kf8, Ng6 v Kh8, Rh7).
   CHECK(a.verdict("7k/8/8/7r/8/5N2/8/5K2 w - - 0 1", White) == Winnability::Win);
   CHECK(is_checkmate(position_of("5K1k/7r/6N1/8/8/8/8/8 b - - 0 1")));
+  // Any number of queens: one of them always takes the checking knight. chasolver
+  // lichess.txt, labelled "-B" and "W-".
+  const Position two = position_of("8/2k5/8/8/2K3q1/2N5/8/1q6 w - - 2 47");
+  CHECK(a(two, White).verdict == Winnability::NoWin);
+  CHECK(a(two, White).proof == WinProof::Material);
+  CHECK(a(two, White, WinMode::Quick).verdict == Winnability::NoWin);
+  CHECK(a(two, Black).verdict == Winnability::Win);
+  CHECK(a(position_of("5Q2/8/7Q/1K5n/8/7k/8/8 b - - 0 70"), Black).proof == WinProof::Material);
+  // The boundary: queen and rook, the rook on g8 cannot take on f7 (Kh6, Nf7 v Kh8, Rg8,
+  // Qa1 is mate), so the lemma does not apply.
+  CHECK(is_checkmate(position_of("6rk/5N2/7K/8/8/8/8/q7 b - - 0 1")));
+  const WinAnswer& mixed = a(position_of("6rk/8/7K/8/8/8/5N2/q7 w - - 0 1"), White);
+  CHECK(mixed.proof != WinProof::Material);
+  CHECK(mixed.verdict != Winnability::NoWin);
 }
 
-TEST_CASE("6.9: K+B v K+R and K+B v K+Q, the bishop's side cannot checkmate (lemma e)",
+TEST_CASE("6.9: K+B v K+R, K+Q or several, the bishop's side cannot checkmate (lemma e)",
           "[unwinnable]") {
   Analyzer& a = analyzer();
   // chasolver lichess.txt, labelled "-B": the rook always takes on g7 or steps there.
@@ -159,6 +173,18 @@ TEST_CASE("6.9: K+B v K+R and K+B v K+Q, the bishop's side cannot checkmate (lem
   CHECK(is_checkmate(position_of("7k/5KBn/8/8/8/8/8/8 b - - 0 1")));
   // A rook with a pawn beside it: the lemma does not apply (the pawn may become a knight).
   CHECK(a(position_of("8/8/8/5k1K/8/7p/3B2r1/8 w - - 0 1"), White).proof != WinProof::Material);
+  // Rooks and queens together (chasolver lichess.txt, "-B"): one of them, next to the
+  // king, always takes the checking bishop or steps in between.
+  const Position two = position_of("2k5/2r5/2K5/8/7B/8/8/1q6 w - - 0 67");
+  CHECK(a(two, White).verdict == Winnability::NoWin);
+  CHECK(a(two, White).proof == WinProof::Material);
+  CHECK(a(two, White, WinMode::Quick).verdict == Winnability::NoWin);
+  CHECK(a(two, Black).verdict == Winnability::Win);
+  CHECK(a.verdict("8/8/8/3rkr2/8/B7/8/2B4K w - - 0 1", White) == Winnability::NoWin);
+  // The boundaries: a king in double check from two bishops now (no move can give it,
+  // a position can hold it), and a knight among the rooks: the lemma does not apply.
+  CHECK(a(position_of("8/2B5/4r3/4kr2/8/2B5/8/7K b - - 0 1"), White).proof != WinProof::Material);
+  CHECK(a(position_of("8/8/8/3rkn2/8/B7/8/2B4K w - - 0 1"), White).proof != WinProof::Material);
 }
 
 TEST_CASE("5.2.2: a locked pawn wall is dead; a wall that a sacrifice opens is not",

@@ -165,32 +165,34 @@ namespace detail {
 ///      neighbours, of the other colour, can be neither occupied by the opponent's
 ///      bishops nor attacked by any bishop (C); the mating king alone cannot attack them
 ///      all (F).
-///  (d) `side` has exactly king and knight, the opponent exactly king and queen. Any
-///      capture leads to case (a) or (b). In a mate the knight checks (C: it covers no
-///      orthogonal neighbour); the queen covers at most one orthogonal neighbour by
-///      standing on it and the mating king at most one (F), so the mated king has at
-///      most two orthogonal neighbours: it is in a corner, say h8 (the others are
-///      symmetric), with the queen on g8 or h7 and the knight checking from f7 or g6.
-///      g7 is empty (a king there would stand next to h8, a knight there gives no
-///      check, and the queen is on g8 or h7). A queen on g8 attacks f7 (diagonal step)
-///      and g6 (down the g-file through empty g7); a queen on h7 attacks g6 (diagonal
-///      step) and f7 (along the 7th rank through empty g7). So the queen can take the
-///      knight, legally: the mating side has no line piece to pin it or to attack h8
-///      afterwards, and its king is not next to h8. No checkmate can arise.
+///  (d) `side` has exactly king and one knight, the opponent king and queens (at least one)
+///      and no other man. Any capture leads to case (a), (b) or (d) again, and nothing is
+///      ever promoted. In a mate the knight checks, from n = k + (a, b) with {|a|, |b|} =
+///      {1, 2} (k the mated king); say |b| = 2 (the other case swaps files and ranks). Take
+///      k's orthogonal neighbours u = k + (0, b/2) and v = k + (a, 0), and w = k + (a, b/2),
+///      all on the board since they lie between k and n. The knight covers neither u nor v
+///      (C), the mating king at most one of them (F), so one holds a queen (an empty one
+///      would be an escape, and neither king nor the knight can stand there). A queen on u is
+///      a diagonal step from n; a queen on v sees n through w, which is empty or holds a
+///      queen one orthogonal step from n (neither king can stand on w, next to k, and the
+///      knight is on n). So a queen can take the knight, legally: the mating side has no
+///      line piece to pin it, and its king is not next to k. No checkmate can arise.
 ///  (e) `side` has no pawns and its other pieces are bishops all on one colour; the
-///      opponent has no pawns and exactly one other piece, a rook or a queen. Any capture
-///      leads to case (a), (b) or (e) again, and nothing is ever promoted. In a mate a
-///      bishop checks, and no bishop attacks an orthogonal neighbour of the mated king (C);
-///      the mating king attacks at most one (F) and the opponent's one piece stands on at
-///      most one, so the mated king has two orthogonal neighbours: it is in a corner, say
-///      h8 (the others are symmetric), with the piece on g8 or h7. The check comes along
-///      h8's one diagonal, through g7: from g7, which the piece takes (one orthogonal
-///      step), or from farther, through empty g7, where the piece steps in between. After
-///      either move h8 is attacked by nothing: the mating king is not next to h8, and g7
-///      now holds the piece. The piece is not pinned (on g8 or h7 only a rook or queen of
-///      the mating side could pin it, and it has none). So the mated side always has a
-///      legal move: no checkmate can arise. (Against a bishop or a knight, which cannot
-///      step to g7 from g8 or h7, the bishop's side can mate.)
+///      opponent has no pawns and its other pieces are rooks and queens (at least one); and
+///      the opponent's king is not in check from two pieces now. Any capture leads to case
+///      (a), (b) or (e) again, and nothing is ever promoted. No move of `side` gives double
+///      check: a king move uncovers at most one line (one line joins the square it left to
+///      the king), and a bishop that leaves x along a diagonal D2 while uncovering a
+///      diagonal D1 through x cannot check from its new square (the other diagonal
+///      through the king is parallel to D2 and does not pass x, and D1 meets D2 only on x).
+///      So in a mate one bishop checks, along a diagonal whose first square from the king
+///      k is d = k + (a, b) (|a| = |b| = 1; d is the bishop's square or empty). The
+///      orthogonal neighbours u = k + (a, 0) and v = k + (0, b) are on the board; no bishop
+///      covers them (C), the mating king at most one (F), so one holds a rook or a queen (an
+///      empty one would be an escape; a bishop there would stand on the other colour),
+///      one orthogonal step from d: it takes the bishop on d or steps in between. The move
+///      is legal: the piece stands orthogonally next to k, on no line a bishop could pin
+///      it along, and leaving it uncovers only an orthogonal line. No checkmate can arise.
 inline bool insufficient_material(const Position& pos, Color side) noexcept {
   const Bitboard kings = pos.pieces(PieceType::King);
   const Bitboard own = pos.pieces(side) & ~kings;
@@ -205,11 +207,11 @@ inline bool insufficient_material(const Position& pos, Color side) noexcept {
   const Bitboard all = own | theirs;
   if ((all & ~bishops) == 0 && ((all & DarkSquares) == 0 || (all & LightSquares) == 0))
     return true;  // (c)
-  if ((own & knights) == own && !more_than_one(own) && theirs && !more_than_one(theirs) &&
-      (theirs & pos.pieces(PieceType::Queen)))
+  const Bitboard queens = pos.pieces(PieceType::Queen);
+  if ((own & knights) == own && !more_than_one(own) && theirs && (theirs & ~queens) == 0)
     return true;  // (d)
-  if (own_one_colour_bishops && theirs && !more_than_one(theirs) &&
-      (theirs & (pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Queen))))
+  if (own_one_colour_bishops && theirs && (theirs & ~(queens | pos.pieces(PieceType::Rook))) == 0 &&
+      !more_than_one(pos.attackers_to(pos.king_square(~side)) & pos.pieces(side)))
     return true;  // (e)
   return false;
 }
@@ -404,6 +406,7 @@ class HelpmateProver {
     winner_minor_only_ = (root.pieces(winner_) & ~kings & ~root.pieces(PieceType::Knight) &
                           ~root.pieces(PieceType::Bishop)) == 0;
     loser_has_one_man_ = popcount(root.pieces(~winner_) & ~kings) == 1;
+    loser_pawns_only_ = (root.pieces(~winner_) & ~kings & ~root.pieces(PieceType::Pawn)) == 0;
     const int max_bound = max_search_ply;
     for (int bound = 0; bound <= max_bound && nodes_ < limit_; ++bound) {
       // Each bound gets a share that grows with it, so that one deep bound cannot eat
@@ -500,7 +503,9 @@ class HelpmateProver {
   // knight nearer the mating corner; the loser's king heads for that corner, its knights
   // and bishops (and a lone rook against minor pieces) for the square beside it, where
   // one of them blocks the king in; against minor pieces alone the loser's pawns advance
-  // to become such blockers. Spoiling: otherwise, the loser captures or advances a pawn.
+  // to become such blockers. Spoiling: otherwise, the loser captures or advances a pawn,
+  // except that a loser with pawns alone pushes them at the ordinary cost (its pawns'
+  // advance is its only tempo and often what opens the way for the winner's king).
   // Every move stays in the search; costs only order it. Rewards cannot cycle: each one
   // lowers a quantity that no free move raises (the distance of a piece to a fixed
   // square, the material, the pawns' advance).
@@ -518,9 +523,8 @@ class HelpmateProver {
     const Square from = m.from(), to = m.to();
     const PieceType type = type_of(pos.piece_on(from));
     const bool capture = !m.is_castling() && (pos.piece_on(to) != Piece::None || m.is_en_passant());
-    auto nearer = [&](Square target) {
-      return !m.is_castling() &&
-             detail::square_distance(to, target) < detail::square_distance(from, target);
+    auto nearer = [&](int target) {
+      return !m.is_castling() && distance_[target][index(to)] < distance_[target][index(from)];
     };
     const bool promotion = m.is_promotion();
     const bool minor_promotion = promotion && (m.promotion_type() == PieceType::Knight ||
@@ -528,18 +532,21 @@ class HelpmateProver {
     if (us == winner_) {
       if (promotion && m.promotion_type() != PieceType::Queen) return normal;
       if (type == PieceType::Pawn || capture) return reward;
-      if (type == PieceType::King && nearer(winner_king_target_)) return reward;
-      if (type == PieceType::Knight && nearer(winner_knight_target_)) return reward;
+      if (type == PieceType::King && nearer(to_winner_king)) return reward;
+      if (type == PieceType::Knight && nearer(to_winner_knight)) return reward;
       return normal;
     }
-    if (type == PieceType::King && nearer(corner_)) return reward;
+    if (type == PieceType::King && nearer(to_corner)) return reward;
     const bool blocker = type == PieceType::Knight || type == PieceType::Bishop ||
                          (type == PieceType::Rook && winner_minor_only_ && loser_has_one_man_);
-    if (blocker && nearer(loser_blocker_target_)) return reward;
+    if (blocker && nearer(to_loser_blocker)) return reward;
     // Against minor pieces alone the loser's pawns are the blockers to be: pushing them
     // and promoting to a knight or bishop leads to the mate, a queen or rook less so.
     if (winner_minor_only_ && type == PieceType::Pawn && !capture)
       return promotion && !minor_promotion ? normal : reward;
+    // A loser with pawns alone has no other tempo moves than its king's and its pawns':
+    // the pawns' advance is often what opens the way (an ordinary move).
+    if (type == PieceType::Pawn && !capture && loser_pawns_only_) return normal;
     if (capture || type == PieceType::Pawn) return punish;
     return normal;
   }
@@ -585,6 +592,12 @@ class HelpmateProver {
     winner_king_target_ = make_square(f + df, r + dr);
     winner_knight_target_ = make_square(f + 3 * df, r + 3 * dr);
     loser_blocker_target_ = make_square(f + df, r);
+    // The distances to them, looked up by cost() for every move searched.
+    const Square targets[4] = {corner_, winner_king_target_, winner_knight_target_,
+                               loser_blocker_target_};
+    for (int t = 0; t < 4; ++t)
+      for (int sq = 0; sq < 64; ++sq)
+        distance_[t][sq] = std::uint8_t(detail::square_distance(Square(sq), targets[t]));
   }
 
   bool dfs(const Position& pos, int ply, int left, bool after_reward) noexcept {
@@ -640,8 +653,12 @@ class HelpmateProver {
   bool aborted_ = false;
   bool winner_minor_only_ = false;  // the winner has knights and bishops alone (at the root)
   bool loser_has_one_man_ = false;  // the loser has one piece or pawn besides its king
+  bool loser_pawns_only_ = false;   // the loser has pawns alone besides its king
   Square corner_ = Square::H8, winner_king_target_ = Square::G7, winner_knight_target_ = Square::E5,
          loser_blocker_target_ = Square::G8;
+  // distance_[t][s]: the king-step distance from s to target t (the four below).
+  enum : int { to_corner, to_winner_king, to_winner_knight, to_loser_blocker };
+  std::uint8_t distance_[4][64] = {};
   int found_length_ = 0;
   Move line_[max_search_ply];
 };
