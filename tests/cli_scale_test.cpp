@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include <arbiter/notation/pgn.hpp>
+
 #include "process_util.hpp"
 #include "test_util.hpp"
 
@@ -279,13 +281,15 @@ TEST_CASE(
 
 TEST_CASE("cli -j: the output of -j 4 is byte for byte that of -j 1", "[cli][scale]") {
   const arbiter_test::TempDir dir;
-  // The committed corpus with the malformed games of tests/data/pgn between its two files,
-  // twice over (more than the batches in flight, so the reader waits for the judges).
+  // The committed corpus with the malformed games of tests/data/pgn between its two files
+  // and after them (boundaries.pgn: bad games where a game's end is hard to find), twice over (more
+  // than the batches in flight, so the reader waits for the judges).
   std::string text;
   const std::vector<std::string> corpus = arbiter_test::committed_corpus_files();
   for (int round = 0; round < 2; ++round)
     text += read_file(corpus[0]) + "\n" + read_file(arbiter_test::data_path("pgn/malformed.pgn")) +
-            "\n" + read_file(corpus[1]) + "\n";
+            "\n" + read_file(corpus[1]) + "\n" +
+            read_file(arbiter_test::data_path("pgn/boundaries.pgn")) + "\n";
   const std::string games = dir.file("games.pgn", text);
   const std::string bare = dir.file("bare.pgn", read_file(corpus[0]));
   const std::vector<std::string> commands = {"audit --json",
@@ -362,6 +366,62 @@ TEST_CASE("cli -j: the output of -j 4 is byte for byte that of -j 1", "[cli][sca
     const Run r = tool(dir, std::string("audit -j ") + bad + " " + quote(bare));
     CHECK(r.status == 2);
     CHECK(contains(r.err, "-j must be from 1 to 1024"));
+  }
+}
+
+TEST_CASE("cli -j: bad games in the middle read as the whole input's reader reads them",
+          "[cli][scale]") {
+  // The reader thread of -j cuts the input where a game begins whatever came before, and
+  // the judges read the pieces (-j 1 too): every message must be what one PgnReader over
+  // the whole input says, game for game, whatever the number of jobs or the compression.
+  const arbiter_test::TempDir dir;
+  const std::vector<std::string> corpus = arbiter_test::committed_corpus_files();
+  const std::string bad = read_file(arbiter_test::data_path("pgn/boundaries.pgn")) +
+                          read_file(arbiter_test::data_path("pgn/malformed.pgn"));
+  // Bad games at the start, in the middle (and a good game glued to the bad ones' end) and
+  // at the end.
+  const std::string text =
+      bad + "\n" + read_file(corpus[0]) + "\n" + bad + read_file(corpus[1]) + "\n" + bad;
+  const std::string file = dir.file("bad.pgn", text);
+  std::string expected;
+  std::uint64_t games = 0, bad_games = 0;
+  arbiter::PgnReader reader = arbiter::PgnReader::from_memory(text);
+  arbiter::PgnGame game;
+  for (;;) {
+    const auto r = reader.next(game);
+    if (arbiter::is_end(r)) break;
+    ++games;
+    for (const arbiter::PgnError& w : game.warnings)
+      expected += file + ": warning: " + w.to_string() + "\n";
+    if (!r) {
+      ++bad_games;
+      expected += file + ": " + r.error().to_string() + "\n";
+    }
+  }
+  REQUIRE(bad_games >= 24);
+  expected += "arbiter: " + std::to_string(bad_games) + " of " + std::to_string(games) +
+              " games could not be read\n";
+  const Run one = tool(dir, "pgn -j 1 " + quote(file));
+  CHECK(one.status == 1);
+  CHECK(first_difference(expected, one.err) == "");
+  const std::string z = dir.file("bad.pgn.z", compress_pieces(dir, formats[0], text, 7000));
+  for (const std::string& args : {"pgn -j 4 " + quote(file), "pgn -j 3 - < " + quote(z)}) {
+    const Run many = tool(dir, args);
+    INFO("arbiter " << args);
+    CHECK(many.status == 1);
+    CHECK(first_difference(one.out, many.out) == "");
+    std::string err = many.err;
+    for (std::size_t at; (at = err.find("<stdin>")) != std::string::npos;) err.replace(at, 7, file);
+    CHECK(first_difference(expected, err) == "");
+  }
+  for (const std::string command : {"audit --json", "audit --no-progress", "trace"}) {
+    const Run a = tool(dir, command + " -j 1 " + quote(file));
+    const Run b = tool(dir, command + " -j 4 " + quote(file));
+    INFO("arbiter " << command);
+    CHECK(a.status == 1);
+    CHECK(b.status == 1);
+    CHECK(first_difference(a.out, b.out) == "");
+    CHECK(first_difference(a.err, b.err) == "");
   }
 }
 

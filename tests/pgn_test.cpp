@@ -1275,3 +1275,73 @@ TEST_CASE("cli pgn: normalized output, bad games on stderr, exit statuses", "[pg
 }
 
 #endif
+
+// What the arbiter tool's -j stands on (examples/arbiter/reading.hpp): PgnReader::starts_game()
+// finds only bytes where the reader of the whole input begins a game, and a reader restart()ed
+// at any point between two games reads on exactly as the reader of the whole input does.
+TEST_CASE("pgn reader: starts_game() finds game starts, restart() reads on as the whole input",
+          "[pgn][scale]") {
+  std::vector<std::string> files;
+  for (const char* name : {"basic.pgn", "malformed.pgn", "boundaries.pgn", "encoding.pgn",
+                           "setup.pgn", "uci_null.pgn"})
+    files.push_back(fixture(name));
+  for (const std::string& f : arbiter_test::committed_corpus_files()) files.push_back(f);
+  std::string all;  // every file, one after another
+  for (const std::string& f : files) all += slurp(f) + "\n";
+  std::vector<std::string> texts = {all};
+  for (const std::string& f : arbiter_test::shared_corpus_files()) texts.push_back(slurp(f));
+  if (texts.size() == 1)
+    WARN("the real-games corpus is absent (" << arbiter_test::shared_corpus_dir()
+                                             << "): the committed files only");
+  PgnOptions options;
+  options.comments = false;
+  // What a game read says: its number, where it begins, its moves or its error, its warnings.
+  auto account = [](const Result<PgnRead, PgnError>& r, const PgnGame& game) {
+    std::string a = is_end(r) ? "end"
+                    : r       ? "game " + std::to_string(game.number)
+                              : r.error().to_string();
+    a += " @" + std::to_string(game.line) + " " + std::to_string(game.main_line.moves.size());
+    for (const PgnError& w : game.warnings) a += "; " + w.to_string();
+    return a;
+  };
+  std::uint64_t cut_points = 0, bad = 0;
+  PgnReader again = PgnReader::from_memory({}, options);
+  for (const std::string& text : texts) {
+    std::vector<PgnPoint> points;
+    std::vector<std::string> games;
+    PgnReader whole = PgnReader::from_memory(text, options);
+    PgnGame game;
+    for (;;) {
+      points.push_back(whole.resume_point());
+      const Result<PgnRead, PgnError> r = whole.next(game);
+      games.push_back(account(r, game));
+      if (is_end(r)) break;
+      bad += !r;
+    }
+    // Every point starts_game() finds is one where the whole input's reader begins a game.
+    std::vector<std::uint64_t> starts;
+    for (const PgnPoint& p : points) starts.push_back(p.offset);
+    for (std::size_t at = 1; at < text.size(); ++at) {
+      if (text[at - 1] != '\n' || !PgnReader::starts_game(text, at)) continue;
+      ++cut_points;
+      INFO("byte " << at << ": " << text.substr(at, 40));
+      CHECK(std::binary_search(starts.begin(), starts.end(), std::uint64_t(at)));
+    }
+    // From each point, a reader of the rest reads the next game as the whole input's did, and
+    // stops where it did (the line, the games before, the offset).
+    for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+      const PgnPoint& p = points[i];
+      again.restart(std::string_view(text).substr(p.offset), p);
+      const Result<PgnRead, PgnError> r = again.next(game);
+      INFO("game " << i + 1 << " at byte " << p.offset);
+      REQUIRE(account(r, game) == games[i]);
+      const PgnPoint q = again.resume_point();
+      CHECK(q.offset == points[i + 1].offset);
+      CHECK(q.line == points[i + 1].line);
+      CHECK(q.line_start == points[i + 1].line_start);
+      CHECK(q.games == points[i + 1].games);
+    }
+  }
+  CHECK(cut_points > 40);
+  CHECK(bad >= 12);  // the malformed games of malformed.pgn and boundaries.pgn
+}

@@ -1,5 +1,6 @@
 #pragma once
-// `-j N` for the arbiter tool: items (games, FEN lines) read by one thread, judged by N,
+// `-j N` for the arbiter tool: items (pieces of PGN text, FEN lines) read by one thread,
+// prepared (a piece's games read) and judged by N,
 // and the verdicts handed on in input order, so that the output of `-j 4` is byte for byte
 // that of `-j 1`. Memory stays bounded: items travel in batches, and only a fixed number
 // of batches (2 per judge, plus 2) exist; the reader waits for a free one. The items and
@@ -45,17 +46,25 @@ struct InOrderBatch {
   InOrderBatch() : items(size), verdicts(size) {}
 };
 
-/// Runs `read(Item&) -> bool` (false: no more items) in one thread, `judge(const Item&,
-/// Verdict&, unsigned worker)` in `jobs` threads (`worker`, from 0 to jobs - 1, says which,
-/// for the state a judge keeps of its own), and `emit(const Item&, Verdict&) -> bool` (false: stop,
-/// the output has failed) in the calling thread, in input order. `judge` must touch
-/// nothing shared but what it only reads; `read` and `emit` each run in one thread.
-template <class Item, class Verdict, class Read, class Judge, class Emit>
-void judge_in_order(unsigned jobs, Read&& read, Judge&& judge, Emit&& emit) {
+/// Runs `read(Item&) -> bool` (false: no more items) in one thread; in `jobs` threads
+/// `prepare(Item&, unsigned worker)` (the costly part that needs nothing of the items before,
+/// such as reading the games of a piece of text), then `order(Item&)` in input order (the
+/// cheap part that does: numbering the games; each item's `order` runs after those of every
+/// item before it), then `judge(Item&, Verdict&, unsigned worker)`; and `emit(const Item&,
+/// Verdict&) -> bool` (false: stop, the output has failed) in the calling thread, in input
+/// order. `worker`, from 0 to jobs - 1, says which thread, for the state a thread keeps of
+/// its own. `prepare` and `judge` must touch nothing shared but what they only read; `read`
+/// runs in one thread, `order` and `emit` one item at a time.
+template <class Item, class Verdict, class Read, class Prepare, class Order, class Judge,
+          class Emit>
+void judge_in_order(unsigned jobs, Read&& read, Prepare&& prepare, Order&& order, Judge&& judge,
+                    Emit&& emit) {
   if (jobs <= 1) {
     Item item;
     Verdict verdict;
     while (read(item)) {
+      prepare(item, 0u);
+      order(item);
       judge(item, verdict, 0u);
       if (!emit(item, verdict)) return;
     }
@@ -67,13 +76,14 @@ void judge_in_order(unsigned jobs, Read&& read, Judge&& judge, Emit&& emit) {
   std::vector<Batch> batches(2 * std::size_t(jobs) + 2);
 
   std::mutex mutex;
-  std::condition_variable free_cv, work_cv, done_cv;
+  std::condition_variable free_cv, work_cv, done_cv, order_cv;
   std::vector<Batch*> free_batches;
   for (Batch& b : batches) free_batches.push_back(&b);
   std::deque<Batch*> work;
   std::vector<Batch*> judged;  // judged batches not yet emitted, any order
   bool reading_done = false;
   std::uint64_t batches_read = 0;
+  std::uint64_t ordered = 0;  // batches whose items have had their `order`
   std::atomic<bool> stop{false};
 
   std::thread reader([&] {
@@ -105,6 +115,9 @@ void judge_in_order(unsigned jobs, Read&& read, Judge&& judge, Emit&& emit) {
     done_cv.notify_all();
   });
 
+  // Batches are taken in sequence order, so the batch before the one a thread waits on to
+  // `order` has been taken by a thread that is preparing it or waiting on an earlier one:
+  // the earliest always goes on, and no thread waits forever.
   std::vector<std::thread> judges;
   for (unsigned j = 0; j < jobs; ++j)
     judges.emplace_back([&, j] {
@@ -116,6 +129,14 @@ void judge_in_order(unsigned jobs, Read&& read, Judge&& judge, Emit&& emit) {
           if (work.empty()) return;
           b = work.front();
           work.pop_front();
+        }
+        for (std::size_t i = 0; i < b->count; ++i) prepare(b->items[i], j);
+        {
+          std::unique_lock<std::mutex> lock(mutex);
+          order_cv.wait(lock, [&] { return ordered == b->sequence; });
+          for (std::size_t i = 0; i < b->count; ++i) order(b->items[i]);
+          ++ordered;
+          order_cv.notify_all();
         }
         for (std::size_t i = 0; i < b->count; ++i) judge(b->items[i], b->verdicts[i], j);
         std::lock_guard<std::mutex> lock(mutex);
@@ -155,6 +176,15 @@ void judge_in_order(unsigned jobs, Read&& read, Judge&& judge, Emit&& emit) {
   }
   reader.join();
   for (std::thread& t : judges) t.join();
+}
+
+/// judge_in_order() for items that need nothing of each other: `read(Item&) -> bool` in one
+/// thread, `judge(const Item&, Verdict&, unsigned worker)` in `jobs`, `emit` in input order.
+template <class Item, class Verdict, class Read, class Judge, class Emit>
+void judge_in_order(unsigned jobs, Read&& read, Judge&& judge, Emit&& emit) {
+  judge_in_order<Item, Verdict>(
+      jobs, read, [](Item&, unsigned) {}, [](Item&) {},
+      [&](Item& item, Verdict& verdict, unsigned worker) { judge(item, verdict, worker); }, emit);
 }
 
 }  // namespace arbiter_cli

@@ -1,10 +1,13 @@
 #include "reading.hpp"
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <type_traits>
 
 #include <fmt/core.h>
 
@@ -39,13 +42,36 @@ bool inputs_readable(const std::vector<std::string>& files) {
   return true;
 }
 
+// The file being cut into pieces: its text in a block (the piece not yet handed out, then
+// what has been read after it), scanned line by line for points where a game begins.
 struct GameReader::Open {
-  std::unique_ptr<Input> input;
-  arbiter::PgnReader reader;
+  std::unique_ptr<Input> input;  // none: reading from memory
+  std::shared_ptr<std::string> block;
+  const char* data = nullptr;  // the block's text (or the memory read)
+  std::size_t size = 0;        // bytes of it
+  std::uint64_t base = 0;      // the offset in the file of data[0]
+  bool end = false;            // the file's text ends at data[size)
+  std::size_t start = 0;       // the piece being cut begins at data[start] (a line's start)
+  arbiter::PgnPoint at;        // its point
+  std::size_t scan = 0;        // the next line to look at begins at data[scan]
+  std::uint64_t scan_line = 1;
+  bool done = false;                               // the last piece was handed out
+  std::vector<std::shared_ptr<std::string>> pool;  // blocks, reused once no piece holds them
 };
 
+namespace {
+
+// Blocks of this many bytes are read at a time (in reads of input_read bytes, the size the
+// reader read in before the input was cut, so that a decoder meets the same calls); a piece
+// is cut only this far before the end of what has been read, for its last game's lookahead.
+constexpr std::size_t block_bytes = std::size_t(1) << 18;
+constexpr std::size_t input_read = std::size_t(1) << 16;
+constexpr std::size_t margin = 2 * arbiter::PgnReader::lookahead();
+
+}  // namespace
+
 GameReader::GameReader(std::vector<std::string> files, const Reading& reading,
-                       const arbiter::Rules& rules)
+                       const arbiter::Rules& rules, unsigned workers)
     : rules_(rules), files_(std::move(files)) {
   options_.strict = reading.strict;
   options_.comments = reading.comments;
@@ -53,6 +79,8 @@ GameReader::GameReader(std::vector<std::string> files, const Reading& reading,
   by_date_ = reading.rules_by_date;
   options_.variations = true;  // always read and checked: see the top of reading.hpp
   for (const std::string& name : files_) labels_.push_back(name == "-" ? "<stdin>" : name);
+  for (unsigned w = 0; w < std::max(1u, workers); ++w)
+    readers_.push_back(arbiter::PgnReader::from_memory({}, options_));
 }
 
 GameReader::GameReader(std::string label, std::string_view text, const Reading& reading,
@@ -63,6 +91,126 @@ GameReader::GameReader(std::string label, std::string_view text, const Reading& 
 }
 
 GameReader::~GameReader() = default;
+
+bool GameReader::open_next() {
+  while (file_ < files_.size()) {
+    auto open = std::make_unique<Open>();
+    if (from_memory_) {
+      open->data = text_.data();
+      open->size = text_.size();
+      open->end = true;
+      open_ = std::move(open);
+      return true;
+    }
+    arbiter::Result<std::unique_ptr<Input>, std::string> opened = Input::open(files_[file_]);
+    if (!opened) {  // checked before; gone since
+      fmt::print(stderr, "arbiter: {}\n", opened.error());
+      unreadable_file_ = true;
+      ++file_;
+      continue;
+    }
+    open->input = std::move(opened).value();
+    open_ = std::move(open);
+    return true;
+  }
+  return false;
+}
+
+// Reads on: a block holding the piece being cut (moved to its front) and what follows it.
+bool GameReader::refill() {
+  Open& o = *open_;
+  if (o.end) return false;
+  const std::size_t keep = o.size - o.start;
+  std::shared_ptr<std::string> block;
+  for (std::shared_ptr<std::string>& b : o.pool)
+    if (b.use_count() == 1 && b != o.block) {
+      block = b;
+      break;
+    }
+  if (block) {
+    // No piece holds it any more: what the judges did with it happened before.
+    std::atomic_thread_fence(std::memory_order_acquire);
+  } else {
+    block = std::make_shared<std::string>();
+    if (o.pool.size() < 64) o.pool.push_back(block);
+  }
+  // A piece longer than a block (a huge game) makes the block as long as it needs.
+  const std::size_t size = std::max(block_bytes, 2 * keep + input_read);
+  if (block->capacity() > 4 * size) std::string().swap(*block);
+  block->resize(size);
+  if (keep) std::memcpy(&(*block)[0], o.data + o.start, keep);
+  o.base += o.start;
+  o.scan -= o.start;
+  o.start = 0;
+  o.size = keep;
+  o.block = block;
+  o.data = block->data();
+  while (block->size() - o.size >= input_read) {
+    const std::size_t got = o.input->read(&(*block)[o.size], input_read);
+    o.size += got;
+    if (got < input_read) {
+      o.end = true;
+      break;
+    }
+  }
+  return true;
+}
+
+bool GameReader::cut(GameText& piece) {
+  for (;;) {
+    if (!open_ && !open_next()) return false;
+    Open& o = *open_;
+    if (o.done) {
+      bytes_done_ += o.input ? o.input->bytes_read() : std::uint64_t(text_.size());
+      open_.reset();
+      ++file_;
+      continue;
+    }
+    // Look at each line's start for a game that begins there whatever came before, far
+    // enough from the end of what has been read for the piece's last game to read as it
+    // would in the whole input.
+    const std::size_t limit = o.end ? o.size : (o.size > margin ? o.size - margin : 0);
+    const std::string_view text(o.data, o.size);
+    bool found = false;
+    while (o.scan <= limit) {
+      if (o.scan > o.start && arbiter::PgnReader::starts_game(text, o.scan)) {
+        found = true;
+        break;
+      }
+      const void* nl = std::memchr(o.data + o.scan, '\n', o.size - o.scan);
+      if (!nl) break;
+      o.scan = std::size_t(static_cast<const char*>(nl) - o.data) + 1;
+      ++o.scan_line;
+    }
+    if (!found && !o.end) {
+      refill();
+      continue;
+    }
+    piece.keep = o.block;
+    piece.data = o.data;
+    piece.begin = o.start;
+    piece.end = found ? o.scan : o.size;
+    piece.limit = o.size;
+    piece.at = o.at;
+    piece.file = file_;
+    piece.last = !found;
+    piece.to_end = o.end;
+    piece.read_error.clear();
+    piece.io_failed = false;
+    if (o.end && o.input && o.input->failed()) {
+      piece.read_error = o.input->error();
+      piece.io_failed = o.input->io_failed();
+    }
+    piece.bytes = bytes_done_ + (o.input ? o.input->bytes_read() : std::uint64_t(text_.size()));
+    if (found) {
+      o.start = o.scan;
+      o.at = arbiter::PgnPoint{o.base + o.scan, o.scan_line, o.base + o.scan, 0};
+    } else {
+      o.done = true;
+    }
+    return true;
+  }
+}
 
 namespace {
 
@@ -116,70 +264,134 @@ class Recorder final : public arbiter::PgnRecorder {
 
 }  // namespace
 
-bool GameReader::next(ReadGame& item) {
-  // A slot that held an exceptionally long game gives its memory back (see reuse()).
-  if (item.game.main_line.moves.capacity() > 2048) item.game = arbiter::PgnGame();
-  return advance(item, [&](arbiter::PgnReader& reader) { return reader.next(item.game); });
-}
-
-bool GameReader::next(RecordedGame& item) {
-  // A slot that held a long game gives its memory back (see reuse()): with 2N + 2 batches
-  // of 8 slots, each keeping room for 256 positions at most (about 47 KB; most games are
-  // shorter, longer ones allocate theirs), memory stays bounded whatever the input, and
-  // is reached soon rather than after many games.
-  if (item.record.capacity() > 256) item.record = arbiter::GameRecord();
-  Recorder recorder(item, rules_, by_date_);
-  const bool more =
-      advance(item, [&](arbiter::PgnReader& reader) { return reader.next(recorder); });
-  item.result = recorder.result();
-  item.number_in_file = recorder.number();
-  return more;
-}
-
-template <class ReadOne>
-bool GameReader::advance(GameSource& item, ReadOne&& read_one) {
+// Reads the games of a piece: from its point to where the next piece begins, or to the end
+// of its file for the last. Should a game run over the end of the piece (a point that was
+// no game's start, which PgnReader::starts_game() rules out), the reading goes on to the
+// next point where a game begins and number() leaves out the pieces it ran over; a game
+// that would need more text than the block holds is an internal error, never a guess.
+template <class Item, class ReadOne>
+void GameReader::read_games(GamePiece<Item>& piece, unsigned worker, ReadOne&& read_one) {
+  const GameText& t = piece.text;
+  arbiter::PgnReader& reader = readers_[worker];
+  reader.restart(std::string_view(t.data + t.begin, t.limit - t.begin), t.at, t.read_error);
+  const std::uint64_t end = t.at.offset + (t.end - t.begin);
+  const std::uint64_t limit = t.at.offset + (t.limit - t.begin);
+  piece.count = 0;
   for (;;) {
-    if (!open_) {
-      if (file_ == files_.size()) return false;
-      if (from_memory_) {
-        open_.reset(new Open{nullptr, arbiter::PgnReader::from_memory(text_, options_)});
-        continue;
+    const std::uint64_t here = reader.resume_point().offset;
+    if (!t.last) {
+      if (!t.to_end && here + arbiter::PgnReader::lookahead() > limit) {
+        fmt::print(stderr,
+                   "arbiter: internal error: {}: the game at byte {} reads past the text cut for "
+                   "it; please report this with the input\n",
+                   labels_[t.file], here);
+        std::abort();
       }
-      arbiter::Result<std::unique_ptr<Input>, std::string> opened = Input::open(files_[file_]);
-      if (!opened) {  // checked before; gone since
-        fmt::print(stderr, "arbiter: {}\n", opened.error());
-        totals_.unreadable = true;
-        ++file_;
-        continue;
-      }
-      std::unique_ptr<Input> input = std::move(opened).value();
-      arbiter::PgnReader reader = arbiter::PgnReader::from_source(*input, options_);
-      open_.reset(new Open{std::move(input), std::move(reader)});
+      if (here == end || (here > end && arbiter::PgnReader::starts_game(
+                                            std::string_view(t.data, t.limit),
+                                            t.begin + std::size_t(here - t.at.offset))))
+        break;
     }
-    const Input* input = open_->input.get();  // none: reading from memory
-    const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = read_one(open_->reader);
-    if (arbiter::is_end(status)) {
-      bytes_done_ += input ? input->bytes_read() : std::uint64_t(text_.size());
-      open_.reset();
-      ++file_;
-      continue;
-    }
-    item.label = &labels_[file_];
-    item.number = ++totals_.games;
-    // From memory, the bytes of the text (its position within it is not followed).
-    item.bytes = bytes_done_ + (input ? input->bytes_read() : std::uint64_t(text_.size()));
+    if (piece.games.size() == piece.count) piece.games.emplace_back();
+    Item& item = piece.games[piece.count];
+    const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = read_one(reader, item);
+    if (arbiter::is_end(status)) break;
     item.bad = !status;
-    if (item.bad) {
-      ++totals_.bad;
-      item.error = status.error();
-      // A file that cannot be read is an input/output error (exit status 2); a truncated
-      // or corrupt compressed stream is a bad game like any other (exit status 1).
-      if (item.error.kind == arbiter::PgnErrorKind::ReadError && input && input->io_failed())
-        totals_.unreadable = true;
-    }
-    return true;
+    if (item.bad) item.error = status.error();
+    ++piece.count;
+  }
+  piece.next_game = reader.resume_point().offset;
+}
+
+void GameReader::read(GamePiece<ReadGame>& piece, unsigned worker) {
+  read_games(piece, worker, [](arbiter::PgnReader& reader, ReadGame& item) {
+    // A slot that held an exceptionally long game gives its memory back (see reuse()).
+    if (item.game.main_line.moves.capacity() > 2048) item.game = arbiter::PgnGame();
+    return reader.next(item.game);
+  });
+}
+
+void GameReader::read(GamePiece<RecordedGame>& piece, unsigned worker) {
+  read_games(piece, worker, [&](arbiter::PgnReader& reader, RecordedGame& item) {
+    // A slot that held a long game gives its memory back (see reuse()): with 2N + 2
+    // batches of 8 slots, each keeping room for 256 positions at most (about 47 KB; most
+    // games are shorter, longer ones allocate theirs), memory stays bounded whatever the
+    // input, and is reached soon rather than after many games.
+    if (item.record.capacity() > 256) item.record = arbiter::GameRecord();
+    Recorder recorder(item, rules_, by_date_);
+    const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(recorder);
+    item.result = recorder.result();
+    item.number_in_file = recorder.number();
+    return status;
+  });
+}
+
+// A game's numbers: in all the inputs, and in its file (read from 1 within its piece).
+void GameReader::number_game(const GameText& text, GameSource& item, std::uint64_t in_file) {
+  item.label = &labels_[text.file];
+  item.number = ++totals_.games;
+  item.bytes = text.bytes;
+  if (item.bad) {
+    ++totals_.bad;
+    item.error.game += in_file;
+    // A file that cannot be read is an input/output error (exit status 2); a truncated
+    // or corrupt compressed stream is a bad game like any other (exit status 1).
+    if (item.error.kind == arbiter::PgnErrorKind::ReadError && text.io_failed)
+      totals_.unreadable = true;
   }
 }
+
+template <class Item>
+void GameReader::number(GamePiece<Item>& piece) {
+  const GameText& t = piece.text;
+  if (t.file != numbered_file_) {
+    numbered_file_ = t.file;
+    numbered_in_file_ = numbered_next_ = 0;
+  }
+  if (t.at.offset < numbered_next_) {
+    piece.count = 0;  // the games before ran over this piece (see read_games())
+    return;
+  }
+  if (t.at.offset != numbered_next_) {
+    fmt::print(stderr,
+               "arbiter: internal error: {}: no game begins at byte {}, where a piece was cut; "
+               "please report this with the input\n",
+               labels_[t.file], t.at.offset);
+    std::abort();
+  }
+  const std::uint64_t before = numbered_in_file_;
+  for (std::size_t i = 0; i < piece.count; ++i) {
+    Item& item = piece.games[i];
+    number_game(t, item, before);
+    if constexpr (std::is_same_v<Item, ReadGame>) {
+      item.game.number += before;
+      for (arbiter::PgnError& w : item.game.warnings) w.game += before;
+    } else {
+      item.number_in_file += before;
+    }
+  }
+  numbered_in_file_ += piece.count;
+  numbered_next_ = piece.next_game;
+}
+
+template void GameReader::number(GamePiece<ReadGame>&);
+template void GameReader::number(GamePiece<RecordedGame>&);
+
+template <class Item>
+bool GameReader::next_game(GamePiece<Item>& piece, Item& item) {
+  while (handed_ == piece.count) {
+    handed_ = 0;
+    if (!cut(piece.text)) return false;
+    read(piece, 0);
+    number(piece);
+  }
+  std::swap(item, piece.games[handed_++]);
+  return true;
+}
+
+bool GameReader::next(ReadGame& item) { return next_game(read_piece_, item); }
+
+bool GameReader::next(RecordedGame& item) { return next_game(recorded_piece_, item); }
 
 ReadTotals for_each_game(
     const std::vector<std::string>& files, const Reading& reading,

@@ -11,6 +11,8 @@
 // part of the input is ever dropped silently. What a command writes (pgn --no-comments,
 // --no-variations) never changes what is read and checked.
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -75,13 +77,42 @@ struct RecordedGame : GameSource {
   std::uint64_t number_in_file = 0;           ///< 1-based within its file
 };
 
+/// A piece of an input, cut where a game begins whatever came before it
+/// (arbiter::PgnReader::starts_game), with what reading its games needs: the reader thread
+/// of -j only cuts the input into pieces (a byte scan), the judges read them.
+struct GameText {
+  std::shared_ptr<const std::string> keep;  ///< holds the text (none: the caller's memory)
+  const char* data = nullptr;      ///< the block of text the piece lies in, from a line's start
+  std::size_t begin = 0, end = 0;  ///< the piece: data[begin, end)
+  std::size_t limit = 0;    ///< the block's text reaches data[limit) (the lookahead past `end`)
+  arbiter::PgnPoint at;     ///< where the piece begins in its file (games: 0)
+  std::size_t file = 0;     ///< which input
+  bool last = false;        ///< the piece reaches the end of its file (limit == end)
+  bool to_end = false;      ///< the block reaches the end of the file (limit: its end)
+  std::string read_error;   ///< when to_end: how the input broke off (empty: it ended)
+  bool io_failed = false;   ///< the input could not be read (exit status 2), not a bad stream
+  std::uint64_t bytes = 0;  ///< bytes taken from the inputs when the piece was cut
+};
+
+/// A piece and the games read from it, in their slots (reused from piece to piece).
+template <class Item>
+struct GamePiece {
+  GameText text;
+  std::vector<Item> games;
+  std::size_t count = 0;        ///< games read from the piece
+  std::uint64_t next_game = 0;  ///< the offset in its file where the game after them begins
+};
+
 /// The one reading loop: every game of every file (`-`: standard input) in order, each
 /// file plain or compressed (input.hpp). Games streamed into records are recorded under
-/// `rules` (how positions are compared, whether a FEN clock counts).
+/// `rules` (how positions are compared, whether a FEN clock counts). Reading goes in three
+/// steps, one piece of code whether one thread runs them all (-j 1, next()) or not
+/// (judge_games()): cut() the input into pieces, read() each piece's games (any thread),
+/// number() them in input order.
 class GameReader {
  public:
   GameReader(std::vector<std::string> files, const Reading& reading,
-             const arbiter::Rules& rules = arbiter::Rules{});
+             const arbiter::Rules& rules = arbiter::Rules{}, unsigned workers = 1);
   /// Reads the games of `text`, one input called `label` (a file's name), which the caller
   /// keeps alive while it is read: what `watch` reads, a snapshot of a file being written.
   GameReader(std::string label, std::string_view text, const Reading& reading,
@@ -94,23 +125,51 @@ class GameReader {
   bool next(ReadGame& item);
   /// Reads the next game into `item`'s record (its buffers reused); false after the last one.
   bool next(RecordedGame& item);
-  const ReadTotals& totals() const noexcept { return totals_; }
+  ReadTotals totals() const noexcept {
+    ReadTotals t = totals_;
+    t.unreadable = t.unreadable || unreadable_file_;
+    return t;
+  }
+
+  /// The next piece of the input; false after the last one. One thread at a time.
+  bool cut(GameText& piece);
+  /// Reads the games of `piece` with the reader of `worker` (0 to workers - 1), numbered
+  /// from 1 within the piece; any thread, one per worker.
+  void read(GamePiece<ReadGame>& piece, unsigned worker);
+  void read(GamePiece<RecordedGame>& piece, unsigned worker);
+  /// Numbers the games of `piece` (in all the inputs, in the file) and counts them, after
+  /// every piece before it; leaves out the games of a piece the games before ran over.
+  template <class Item>
+  void number(GamePiece<Item>& piece);
 
  private:
-  struct Open;  // the file being read
-  // Reads the next game with `read_one(PgnReader&)`, filling `item`'s source.
-  template <class ReadOne>
-  bool advance(GameSource& item, ReadOne&& read_one);
+  struct Open;  // the file being cut
+  template <class Item, class ReadOne>
+  void read_games(GamePiece<Item>& piece, unsigned worker, ReadOne&& read_one);
+  template <class Item>
+  bool next_game(GamePiece<Item>& piece, Item& item);
+  void number_game(const GameText& text, GameSource& item, std::uint64_t in_file);
+  bool open_next();
+  bool refill();
   arbiter::Rules rules_;
   bool by_date_ = false;  // Reading::rules_by_date
   std::vector<std::string> files_, labels_;
   std::string_view text_;  // the input read from memory (second constructor)
   bool from_memory_ = false;
   arbiter::PgnOptions options_;
+  std::vector<arbiter::PgnReader> readers_;  // one per worker
   std::size_t file_ = 0;
   std::unique_ptr<Open> open_;
   std::uint64_t bytes_done_ = 0;  // bytes of the files finished
+  // number(): the file being numbered, its games so far, where its next game begins.
+  std::size_t numbered_file_ = std::size_t(-1);
+  std::uint64_t numbered_in_file_ = 0, numbered_next_ = 0;
+  std::atomic<bool> unreadable_file_{false};  // cut(): a file could not be opened
   ReadTotals totals_;
+  // next(): the piece being handed out, game by game.
+  GamePiece<ReadGame> read_piece_;
+  GamePiece<RecordedGame> recorded_piece_;
+  std::size_t handed_ = 0;
 };
 
 /// Reads every game of every file (`-`: standard input) in order: on_game(label, game)
@@ -133,9 +192,21 @@ ReadTotals for_each_game(
 template <class Verdict, class Item = ReadGame, class Judge, class Emit>
 ReadTotals judge_games(const std::vector<std::string>& files, const Reading& reading, unsigned jobs,
                        Judge&& judge, Emit&& emit, const arbiter::Rules& rules = arbiter::Rules{}) {
-  GameReader reader(files, reading, rules);
-  judge_in_order<Item, Verdict>(
-      jobs, [&](Item& item) { return reader.next(item); }, judge, emit);
+  GameReader reader(files, reading, rules, std::max(1u, jobs));
+  judge_in_order<GamePiece<Item>, std::vector<Verdict>>(
+      jobs, [&](GamePiece<Item>& piece) { return reader.cut(piece.text); },
+      [&](GamePiece<Item>& piece, unsigned worker) { reader.read(piece, worker); },
+      [&](GamePiece<Item>& piece) { reader.number(piece); },
+      [&](GamePiece<Item>& piece, std::vector<Verdict>& verdicts, unsigned worker) {
+        if (verdicts.size() < piece.count) verdicts.resize(piece.count);
+        for (std::size_t i = 0; i < piece.count; ++i)
+          judge(static_cast<const Item&>(piece.games[i]), verdicts[i], worker);
+      },
+      [&](const GamePiece<Item>& piece, std::vector<Verdict>& verdicts) {
+        for (std::size_t i = 0; i < piece.count; ++i)
+          if (!emit(piece.games[i], verdicts[i])) return false;
+        return true;
+      });
   return reader.totals();
 }
 

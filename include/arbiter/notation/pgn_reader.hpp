@@ -235,6 +235,19 @@ enum class PgnRead : std::uint8_t {
   End,   ///< no more input
 };
 
+/// A point between two games of an input: the byte offset where the next game begins (its
+/// blanks skipped), the line there (1-based) with the offset of that line's first byte, and
+/// the games before it. PgnReader::resume_point() gives it; PgnReader::restart() reads on
+/// from it over a piece of the input that begins there, exactly as the reader of the whole
+/// input would (what the arbiter tool's -j does: one thread cuts the input at such points,
+/// the others read the pieces).
+struct PgnPoint {
+  std::uint64_t offset = 0;      ///< bytes of the input before the point
+  std::uint64_t line = 1;        ///< the line of the point
+  std::uint64_t line_start = 0;  ///< the offset of that line's first byte
+  std::uint64_t games = 0;       ///< games begun before it (the next one is games + 1)
+};
+
 /// Whether next() reached the end of the input: `while (!is_end(reader.next(game))) ...`.
 inline bool is_end(const Result<PgnRead, PgnError>& r) noexcept { return r && *r == PgnRead::End; }
 
@@ -269,6 +282,84 @@ class PgnReader {
   /** @} */
   PgnReader(const PgnReader&) = delete;
   PgnReader& operator=(const PgnReader&) = delete;
+
+  /// Reads `text` from memory (not copied: it must outlive the reading), the piece of a larger
+  /// input that begins at `at` (a point resume_point() gave), in place of what the reader
+  /// read before; its buffers are kept (no allocation once warmed up). Offsets, lines,
+  /// columns and game numbers go on from `at`. `read_error` (not empty): the input broke off
+  /// where `text` ends, as its source's error() said (the game cut short there is a
+  /// ReadError game, as from_source() makes it).
+  void restart(std::string_view text, const PgnPoint& at, std::string_view read_error = {}) {
+    kind_ = Kind::Memory;
+    file_ = nullptr;
+    stream_ = nullptr;
+    source_ = nullptr;
+    begin_ = cur_ = text.data();
+    end_ = text.data() + text.size();
+    base_ = at.offset;
+    line_ = at.line;
+    line_start_ = at.line_start;
+    source_done_ = true;
+    read_error_ = !read_error.empty();
+    read_error_reported_ = false;
+    failure_.assign(read_error.data(), read_error.size());
+    blank_line_ = false;
+    games_ = at.games;
+    bad_games_ = plies_ = 0;
+  }
+  /// Skips the blanks (and `%` escape lines) before the next game and says where it begins:
+  /// a point to restart() from.
+  PgnPoint resume_point() {
+    skip_space();
+    return PgnPoint{offset(cur_), line_, line_start_, games_};
+  }
+  /// Whether, in `text` (a piece of an input), the byte at `at` begins a game whatever came
+  /// before it: a reader of the whole input that reaches this byte, inside a game or not,
+  /// in a comment or not, after a good game or a bad one, begins a game there. That is a
+  /// tag pair `[Name "` starting its line after a blank line, which follows a line that ends
+  /// with a result token standing alone, holds no `"` and no `;` and is no `%` escape line.
+  /// Why nothing can run over it: a game that ends with that result ends there; a variation
+  /// left open is an error at it, and so is a tag; a `{` comment left open is an error at
+  /// the blank line before a tag section (looked for within a window that reaches the
+  /// `"`); a `;` comment or a tag value would have to begin on that line; and after any error
+  /// the reader resynchronizes at a `[` that starts a line after a blank line. `text` must
+  /// begin at the start of a line and hold the tag pair's line. False is always safe (fewer
+  /// points to cut at).
+  static bool starts_game(std::string_view text, std::size_t at) noexcept {
+    const std::size_t n = text.size();
+    if (at == 0 || at >= n || text[at] != '[' || text[at - 1] != '\n') return false;
+    std::size_t q = at + 1;
+    while (q < n && detail::pgn_is(text[q], detail::pgn_name)) ++q;
+    if (q == at + 1) return false;
+    while (q < n && (text[q] == ' ' || text[q] == '\t')) ++q;
+    if (q >= n || text[q] != '"') return false;
+    // Back over the blank lines to the end of the line before them.
+    std::size_t s = at;
+    int newlines = 0;
+    while (s > 0 && detail::pgn_is(text[s - 1], detail::pgn_space)) {
+      newlines += text[s - 1] == '\n';
+      --s;
+    }
+    if (newlines < 2 || s == 0) return false;
+    // The window of tag_section_follows() from just after that line's newline reaches the quote.
+    std::size_t nl = s;
+    while (text[nl] != '\n') ++nl;
+    if (q >= nl + 1 + tag_window) return false;
+    // The line: its first byte, then its last token (a result standing alone).
+    std::size_t first = s;
+    while (first > 0 && text[first - 1] != '\n') --first;
+    if (text[first] == '%') return false;
+    for (std::size_t i = first; i < s; ++i)
+      if (text[i] == '"' || text[i] == ';') return false;
+    std::size_t t = s;
+    while (t > first && !detail::pgn_is(text[t - 1], detail::pgn_space)) --t;
+    const std::string_view last = text.substr(t, s - t);
+    return last == "1-0" || last == "0-1" || last == "1/2-1/2" || last == "*";
+  }
+  /// The most bytes the reader looks ahead of where it stands: a piece of an input cut at a
+  /// point must reach this far past where its last game ends, for that game to read as in
+  /// the whole input.
+  static constexpr std::size_t lookahead() noexcept { return tag_window; }
 
   /// Reads the next game, reporting it to `visitor`: PgnRead::Game, PgnRead::End at the
   /// end of the input, or the error of a bad game (the reader has then moved on to the
@@ -462,10 +553,11 @@ class PgnReader {
   // Whether, from cur_ (just after a newline), the input holds a blank line and then a
   // line that starts like a tag pair: `[Name "`. Returns the number of lines from here
   // to that line (0 if there is none). Looks at most 256 bytes ahead.
+  static constexpr std::size_t tag_window = 256;
   int tag_section_follows() {
-    ensure(256);
+    ensure(tag_window);
     const char* p = cur_;
-    const char* e = std::size_t(end_ - cur_) > 256 ? cur_ + 256 : end_;
+    const char* e = std::size_t(end_ - cur_) > tag_window ? cur_ + tag_window : end_;
     int newlines = 0;
     while (p != e && detail::pgn_is(*p, detail::pgn_space)) {
       if (*p == '\n') ++newlines;
@@ -1302,9 +1394,10 @@ class PgnReader {
   // The message of a ReadError: the source's own account of it when it has one, with the
   // offset in the text read so far.
   std::string read_error_message() const {
-    if (kind_ != Kind::Source) return "read error: the input could not be read to its end";
+    if (kind_ != Kind::Source && failure_.empty())
+      return "read error: the input could not be read to its end";
     return "read error after byte " + std::to_string(offset(cur_)) +
-           " of the PGN text: " + source_->error();
+           " of the PGN text: " + (kind_ == Kind::Source ? source_->error() : failure_);
   }
 
   Result<PgnRead, PgnError> read_next(PgnVisitor& v) {
@@ -1349,6 +1442,7 @@ class PgnReader {
   bool source_done_ = false;
   bool read_error_ = false;
   bool read_error_reported_ = false;
+  std::string failure_;  // restart(): how the input broke off where the text ends
   bool blank_line_ = false;
 
   std::uint64_t games_ = 0, bad_games_ = 0, plies_ = 0;
