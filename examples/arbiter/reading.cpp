@@ -173,7 +173,8 @@ bool GameReader::cut(GameText& piece) {
     const std::string_view text(o.data, o.size);
     bool found = false;
     while (o.scan <= limit) {
-      if (o.scan > o.start && arbiter::PgnReader::starts_game(text, o.scan)) {
+      if (o.scan > o.start && o.scan < o.size && o.data[o.scan] == '[' &&
+          arbiter::PgnReader::starts_game(text, o.scan)) {
         found = true;
         break;
       }

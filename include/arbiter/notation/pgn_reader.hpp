@@ -327,13 +327,9 @@ class PgnReader {
   /// points to cut at).
   static bool starts_game(std::string_view text, std::size_t at) noexcept {
     const std::size_t n = text.size();
-    if (at == 0 || at >= n || text[at] != '[' || text[at - 1] != '\n') return false;
-    std::size_t q = at + 1;
-    while (q < n && detail::pgn_is(text[q], detail::pgn_name)) ++q;
-    if (q == at + 1) return false;
-    while (q < n && (text[q] == ' ' || text[q] == '\t')) ++q;
-    if (q >= n || text[q] != '"') return false;
-    // Back over the blank lines to the end of the line before them.
+    if (at < 2 || at >= n || text[at] != '[' || text[at - 1] != '\n') return false;
+    // First (the cheapest test for a tag pair after another): back over the blank lines to
+    // the end of the line before them.
     std::size_t s = at;
     int newlines = 0;
     while (s > 0 && detail::pgn_is(text[s - 1], detail::pgn_space)) {
@@ -341,6 +337,11 @@ class PgnReader {
       --s;
     }
     if (newlines < 2 || s == 0) return false;
+    std::size_t q = at + 1;
+    while (q < n && detail::pgn_is(text[q], detail::pgn_name)) ++q;
+    if (q == at + 1) return false;
+    while (q < n && (text[q] == ' ' || text[q] == '\t')) ++q;
+    if (q >= n || text[q] != '"') return false;
     // The window of tag_section_follows() from just after that line's newline reaches the quote.
     std::size_t nl = s;
     while (text[nl] != '\n') ++nl;
@@ -502,7 +503,7 @@ class PgnReader {
   // Reads a symbol token (move, move number, result) and returns it: a view into the
   // buffer when the token lies in it (valid until the buffer is next refilled), else
   // into tok_. At most 255 bytes are kept (tok_too_long_ says whether there were more).
-  std::string_view read_symbol() {
+  ARBITER_FORCE_INLINE std::string_view read_symbol() {
     tok_too_long_ = false;
     const char* start = cur_;
     const char* p = cur_;
