@@ -81,6 +81,13 @@
 //   same input gives the same events from any source and at any buffer size (lookahead
 //   is a fixed window of at most 256 bytes).
 //
+// Reading in pieces
+//   resume_point() says where the next game begins (offset, line, the games before);
+//   restart() reads a piece of the input from such a point in memory, exactly as the
+//   reader of the whole input goes on there; starts_game() finds, by a byte scan, points
+//   where every reader of the whole input begins a game, whatever came before. Together
+//   they let one thread cut an input and others read the pieces (the arbiter tool's -j).
+//
 // Nothing here throws (allocation failure aside): errors are values.
 
 #include <algorithm>
