@@ -1058,6 +1058,54 @@ TEST_CASE(
   }
 }
 
+TEST_CASE(
+    "cli audit --nodes: a question the helpmate analysis leaves undecided is said so "
+    "(6.9)",
+    "[cli][unwinnable]") {
+  // Game 2 of lichess_flag_falls.pgn: K+R v K lost on time, 1-0. White can mate (a
+  // helpmate), but not within one node: the loss stands, as the Laws' default, and the
+  // audit says the question was undecided. The material proofs of games 1, 3 and 5 cost
+  // one node and stay decided.
+  const Run j = run("audit --json --no-progress --nodes 1 lichess_flag_falls.pgn", cli_data_dir());
+  CHECK(j.status == 0);
+  CHECK(audit_json_problems(j.out) == "");
+  const std::vector<std::string> lines = split_lines(j.out);
+  REQUIRE(lines.size() == 8);
+  for (std::size_t i = 0; i < 7; ++i) {
+    INFO("game " << i + 1);
+    const json g = json::parse(lines[i]);
+    CHECK(g.contains("mate_undecided") == (i == 1));
+  }
+  const json g2 = json::parse(lines[1]);
+  CHECK(g2["mate_undecided"]["article"] == "6.9");
+  CHECK(g2["mate_undecided"]["kind"] == "flag_fall_draw");
+  CHECK(g2["mate_undecided"]["nodes"].get<int>() >= 1);
+  CHECK(g2["result_agrees"] == true);
+  CHECK(json::parse(lines[0])["findings"][0]["kind"] == "flag_fall_draw");
+  // The default budget decides it: nothing undecided.
+  const Run d = run("audit --json --no-progress lichess_flag_falls.pgn", cli_data_dir());
+  CHECK_FALSE(contains(d.out, "mate_undecided"));
+  // The text in each language, once.
+  for (const auto& [lang, words] : std::vector<std::pair<std::string, std::string>>{
+           {"en",
+            "Whether the winner could still checkmate by any series of legal moves is undecided"},
+           {"pt", "Não ficou decidido se o vencedor ainda podia dar xeque-mate"},
+           {"es", "No quedó decidido si el ganador aún podía dar jaque mate"},
+           {"ru", "Не решено, мог ли победитель ещё поставить мат"}}) {
+    INFO(lang);
+    const Run t = run("audit --no-progress --nodes 1 --lang " + lang + " lichess_flag_falls.pgn",
+                      cli_data_dir());
+    CHECK(t.status == 0);
+    CHECK(count_of(t.out, words) == 1);
+    const Run full =
+        run("audit --no-progress --lang " + lang + " lichess_flag_falls.pgn", cli_data_dir());
+    CHECK_FALSE(contains(full.out, words));
+  }
+  const Run bad = run("audit --nodes 0 lichess_flag_falls.pgn", cli_data_dir());
+  CHECK(bad.status == 2);
+  CHECK(contains(bad.err, "--nodes"));
+}
+
 TEST_CASE("cli audit --json: the bundled sample (golden), every documented field", "[cli]") {
   const Run r = run("audit --json --rules 2023 sample.pgn", games_dir());
   CHECK(r.status == 0);

@@ -145,6 +145,7 @@ void append_game_html(std::string& out, std::uint64_t number, const GameReport& 
     // The board of a wrong result that no automatic ending drew: the game's last position.
     if (audit.ending == arbiter::Termination::None) append_board_svg(out, record.position(), lang);
   }
+  if (!report.undecided.empty()) element(out, "p", "undecided", report.undecided);
   for (const GameReport::Window& w : report.windows) {
     fmt::format_to(std::back_inserter(out),
                    "<div class=\"window\" data-kind=\"{}\" data-ply=\"{}\">\n",

@@ -42,6 +42,7 @@ struct GameReport {
   std::vector<Paragraph> paragraphs;
   std::string played_on;  ///< that the game was played on after its end (or empty)
   std::string disagrees;  ///< that the recorded result disagrees with the Laws (or empty)
+  std::string undecided;  ///< that the helpmate question was left undecided (or empty)
   std::vector<Window> windows;
   std::string how_to_claim;  ///< the claim procedure, once per game (or empty)
   std::string nothing;       ///< "Nothing to report." when there is no finding (or empty)

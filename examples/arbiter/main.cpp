@@ -503,6 +503,10 @@ int main(int argc, char** argv) {
   audit->add_flag("!--no-progress", audit_command.progress,
                   "no progress display on standard error");
   add_jobs(*audit, audit_command.jobs);
+  add_number(*audit, "--nodes", audit_command.mate_nodes, 1,
+             "the node budget of the helpmate analysis asked of each decisive result lost on "
+             "time or, under the 2023 Laws, resigned (6.9, 5.1.2; default 500000): an answer "
+             "not found within it leaves the recorded result standing, said as undecided");
   add_number(*audit, "--first-game", audit_command.first_game, 1,
              "the number of the first game read (default 1): a shard's games keep their "
              "numbers in the whole input");

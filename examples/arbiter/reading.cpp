@@ -178,6 +178,7 @@ bool GameReader::cut(GameText& piece) {
         found = true;
         break;
       }
+      if (o.scan >= o.size) break;  // nothing left to look at (and memchr wants a buffer)
       const void* nl = std::memchr(o.data + o.scan, '\n', o.size - o.scan);
       if (!nl) break;
       o.scan = std::size_t(static_cast<const char*>(nl) - o.data) + 1;

@@ -325,6 +325,18 @@ void write_audit_line(std::string& out, const RecordedGame& item, std::uint64_t 
     w.null();
   else
     w.value(arbiter::to_pgn(a.laws_result));
+  // Only where the question was left undecided (--nodes): the rule, its article and the
+  // nodes spent, so that an arbiter can look at the final position.
+  if (a.mate_asked && a.mate.verdict == arbiter::Winnability::Unknown)
+    w.key("mate_undecided")
+        .begin_object()
+        .key("article")
+        .value(arbiter::article_of(a.mate_rule, rules.laws()))
+        .key("kind")
+        .value(finding_name(a.mate_rule))
+        .key("nodes")
+        .value(a.mate.nodes)
+        .end_object();
   w.key("number_in_file").value(item.number_in_file).key("plies").value(a.plies);
   w.key("result").value(arbiter::to_pgn(item.result)).key("result_agrees").value(a.result_agrees);
   w.key("rules").value(rules.laws().id).key("rules_basis").value(basis_name(basis));
@@ -601,9 +613,10 @@ int run_audit(const AuditCommand& command) {
         // The helpmate analysis asked of a decisive result lost off the board (6.9, 2023
         // 5.1.2) works in one workspace per thread, reused from game to game.
         thread_local arbiter::WinWorkspace workspace = arbiter::WinWorkspace::for_full();
-        const arbiter::GameAudit a =
-            arbiter::audit_game(record, item.result.value_or(arbiter::GameResult::Ongoing),
-                                arbiter::recorded_ending(item.termination), &workspace);
+        const arbiter::GameAudit a = arbiter::audit_game(
+            record, item.result.value_or(arbiter::GameResult::Ongoing),
+            arbiter::recorded_ending(item.termination), &workspace,
+            command.mate_nodes > 0 ? std::uint64_t(command.mate_nodes) : arbiter::full_node_budget);
         v.plies = a.plies;
         for (int k = 0; k < arbiter::termination_count; ++k)
           v.counts[k] = std::uint64_t(a.counts[k]);
@@ -689,6 +702,9 @@ int run_audit(const AuditCommand& command) {
                         ? say(AuditText::LawsGive, {{"result", arbiter::to_pgn(a.laws_result)}})
                         : std::string()}});
         }
+        if (a.mate_asked && a.mate.verdict == arbiter::Winnability::Unknown)
+          report.undecided =
+              say(AuditText::MateUndecided, {{"nodes", std::to_string(a.mate.nodes)}});
         if (!command.detail) {
           arbiter::ClaimWays ways;
           for (const ClaimWindow& w : windows)
@@ -727,6 +743,7 @@ int run_audit(const AuditCommand& command) {
         }
         if (!report.played_on.empty()) out += "  " + warning(report.played_on) + "\n";
         if (!report.disagrees.empty()) out += "  " + warning(report.disagrees) + "\n";
+        if (!report.undecided.empty()) out += "  " + report.undecided + "\n";
         for (const GameReport::Window& w : report.windows) {
           out += "  " + w.heading + "\n";
           for (const GameReport::Entry& e : w.entries)

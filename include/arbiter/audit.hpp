@@ -159,7 +159,10 @@ struct GameAudit {
   /// resignation (5.1.2): whether the winner's checkmate was asked about (mate_asked) and
   /// the answer. Unknown lets the recorded result stand (the Laws' default) undecided.
   bool mate_asked = false;
-  MateQuestion mate{};                 ///< the answer, when asked
+  MateQuestion mate{};  ///< the answer, when asked
+  /// The ruling the question was for, when asked: FlagFallDraw (6.9) or ResignationDraw
+  /// (5.1.2); with an Unknown answer, the one left undecided.
+  Termination mate_rule = Termination::None;
   int counts[termination_count] = {};  ///< findings by kind (indexed by Termination)
 
   /// How many findings of `kind` there are.
@@ -238,6 +241,7 @@ class GameAuditor {
               : Termination::None;
       if (draw != Termination::None) {
         a.mate_asked = true;
+        a.mate_rule = draw;
         a.mate = can_checkmate(last, winner, workspace(), WinMode::Full, mate_budget_);
         if (a.mate.verdict == Winnability::NoWin) {
           a.result_agrees = false;
