@@ -613,10 +613,10 @@ int run_audit(const AuditCommand& command) {
         // The helpmate analysis asked of a decisive result lost off the board (6.9, 2023
         // 5.1.2) works in one workspace per thread, reused from game to game.
         thread_local arbiter::WinWorkspace workspace = arbiter::WinWorkspace::for_full();
-        const arbiter::GameAudit a = arbiter::audit_game(
-            record, item.result.value_or(arbiter::GameResult::Ongoing),
-            arbiter::recorded_ending(item.termination), &workspace,
-            command.mate_nodes > 0 ? std::uint64_t(command.mate_nodes) : arbiter::full_node_budget);
+        const arbiter::GameAudit a =
+            arbiter::audit_game(record, item.result.value_or(arbiter::GameResult::Ongoing),
+                                arbiter::recorded_ending(item.termination), &workspace,
+                                std::uint64_t(command.mate_nodes));
         v.plies = a.plies;
         for (int k = 0; k < arbiter::termination_count; ++k)
           v.counts[k] = std::uint64_t(a.counts[k]);

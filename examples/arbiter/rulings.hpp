@@ -42,7 +42,7 @@ struct AuditCommand {
   unsigned jobs = 1;         // -j: threads judging games (the output is the same for any number)
   long long first_game = 1;  // --first-game: the number of the first game read
   std::string html;          // --html FILE: also the report as one HTML page (empty: none)
-  long long mate_nodes = 0;  // --nodes: the helpmate analysis's budget per question (0: default)
+  long long mate_nodes = arbiter::full_node_budget;  // --nodes: the helpmate budget per question
 };
 
 struct SummarizeCommand {

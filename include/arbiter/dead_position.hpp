@@ -1,22 +1,21 @@
 #pragma once
 // The dead position checked after every move (5.2.2; 1997: 9.6; 2001-2009: 5.2 b, 9.6;
-// 2014: 5.2 b, 9.7): neither side can checkmate by any series of legal moves. The ruling
-// is that of the quick mode of unwinnable.hpp: a position is dead when the quick mode
-// proves, for both sides, that no helpmate exists (NoWin). A helpmate it finds, or a
-// question it cannot settle within its budget, leaves the game going on: sound (never a
-// dead position where a mate can still happen), not complete (a position too deep for the
-// quick budget is not found dead).
+// 2014: 5.2 b, 9.7): neither side can checkmate by any series of legal moves. A position
+// is dead when the quick mode's proofs of NoWin (unwinnable.hpp) hold for both sides:
+// the material lemmas, forced moves into such a position, no legal move left, the static
+// reachability proof (detail/reachability.hpp). Sound (never a dead position where a
+// mate can still happen), not complete. The quick mode's closure of locked positions is
+// not run here: it costs about a million instructions per locked position and proved
+// none of the real-games corpus dead; the rulings (6.9, 5.1.2) and `arbiter dead` run it.
+// So where the position does not look locked (detail::looks_locked) the answer is the
+// quick mode's NoWin for both sides exactly; where it does, it may say less, never more.
 //
-// Why a pre-filter. The quick mode costs hundreds of thousands of instructions where it
-// searches; a game ply costs the audit about two thousand. In the quick mode a side's
-// NoWin can only come from four proofs: the material lemmas, no legal move, the static
-// reachability proof (detail/reachability.hpp) and, where the position looks locked, the
-// closure. The filter below shows, in a few dozen bitboard operations, that the static
-// proof fails for a side (a mate picture exists in its over-approximation), so that with
-// enough material and a position that does not look locked that side's NoWin cannot be
-// proved and the position is not found dead: the ruling is exactly the quick mode's,
-// without running it. Nearly every position of real games passes the filter for the
-// first side tried; the rest run the quick mode's proofs themselves.
+// Why a pre-filter. A game ply costs the audit about two thousand instructions; the
+// static proof costs tens of thousands. The filter below shows, in a few dozen bitboard
+// operations, that the static proof fails for a side (a mate picture exists in its
+// over-approximation), so that with enough material that side's NoWin cannot be proved
+// and the position is not found dead, without running the proof. Nearly every position
+// of real games passes the filter for the first side tried; the rest run the proof.
 
 #include "movegen.hpp"
 #include "unwinnable.hpp"
@@ -225,10 +224,6 @@ inline bool proves_nowin(const Position& pos, Color winner) noexcept {
   return insufficient_material(pos, winner) || statically_unwinnable(pos, winner);
 }
 
-}  // namespace detail
-
-namespace detail {
-
 // is_dead_position() on a position with legal moves, none of them forced (the position
 // after the forced moves, or one with two legal moves or more).
 inline bool dead_with_choice(const Position& after) noexcept {
@@ -242,12 +237,12 @@ inline bool dead_with_choice(const Position& after) noexcept {
 }  // namespace detail
 
 /// Dead position (5.2.2; 1997: 9.6): neither side can checkmate by any series of legal
-/// moves, as the quick mode of unwinnable.hpp proves it (both sides NoWin, within
-/// quick_node_budget): by material (bare kings, a lone minor piece, bishops all on one
-/// colour), by forced moves into such a position (E23: a capture with check whose only
-/// reply recaptures into K v K), by the static proof (a locked pawn wall no piece can
-/// cross) or, in a locked position, by the closure. Sound: never true where a helpmate
-/// exists. Cheap where the position is alive (the filter above), as after every move.
+/// moves, by the quick mode's proofs of NoWin for both sides (unwinnable.hpp): by material (bare
+/// kings, a lone minor piece, bishops all on one colour), by forced moves into such a position
+/// (E23: a capture with check whose only reply recaptures into K v K), or by the static proof (a
+/// locked pawn wall no piece can cross); the closure of locked positions is left out (file
+/// comment). Sound: never true where a helpmate exists. Cheap where the position is alive (the
+/// filter above), as after every move.
 inline bool is_dead_position(const Position& pos) noexcept {
   if (detail::insufficient_material(pos, Color::White) &&
       detail::insufficient_material(pos, Color::Black))
