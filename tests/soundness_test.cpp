@@ -285,10 +285,18 @@ GameRecord record_of(const Position& start, const std::vector<std::string>& uci,
   return record;
 }
 
-// The definition: some position up to `ply` ended the game by itself.
+// The definition: some position up to `ply` ended the game by itself, for good (E7: under
+// the 2014 wording "the last 75 moves" a 75-move point that a pawn move or capture has
+// passed since ended nothing).
 bool ended_by_definition(const GameRecord& record, GameRecord::Ply ply, const Rules& rules) {
-  for (GameRecord::Ply p = 0; p <= ply; ++p)
-    if (automatic_ending(record, p, rules) != Termination::None) return true;
+  for (GameRecord::Ply p = 0; p <= ply; ++p) {
+    const Termination t = automatic_ending(record, p, rules);
+    if (t == Termination::None) continue;
+    const bool passed = t == Termination::SeventyFiveMoves &&
+                        rules.seventyfive() == SeventyFiveRule::Last75 &&
+                        record.last_reset(ply) > std::int32_t(p);
+    if (!passed) return true;
+  }
   return false;
 }
 }  // namespace
@@ -349,8 +357,13 @@ TEST_CASE("issue 9: ended_automatically agrees with its definition, also after u
   Rules rules[3];
   rules[1].edition = Edition::Fide2014;  // fivefold on consecutive alternate moves
   rules[2].edition = Edition::Fide1997;  // no automatic draws
+  // Queens to trade (material), a knight against a bishop, a clock near 75 moves, a
+  // locked wall that only the static proof finds dead (from the start), and one that
+  // becomes so once the bishop is taken.
   const char* starts[] = {"3qk3/8/8/8/8/8/8/3QK3 w - - 0 1", "4k3/8/8/8/8/8/2b5/1N2K3 w - - 0 1",
-                          "4k3/3p4/8/8/8/8/3P4/4K3 w - - 140 1"};
+                          "4k3/3p4/8/8/8/8/3P4/4K3 w - - 140 1",
+                          "k7/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/K7 w - - 0 1",
+                          "6Bk/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/K7 b - - 0 40"};
   int ended = 0, checked = 0;
   for (std::uint32_t seed = 1; seed <= 60; ++seed) {
     for (const char* fen : starts) {
@@ -366,17 +379,60 @@ TEST_CASE("issue 9: ended_automatically agrees with its definition, also after u
             record.play(game.moves[i]);
           }
         }
+        EndingWalk walk;
         for (GameRecord::Ply p = 0; p <= record.ply(); ++p) {
           const bool expected = ended_by_definition(record, p, r);
           REQUIRE(ended_automatically(record, p, r) == expected);
+          REQUIRE(walk.ended_at(record, p, r) == expected);  // asked in order
           ended += expected;
           ++checked;
         }
+        REQUIRE(walk.ended_at(record, 0, r) == ended_by_definition(record, 0, r));  // backwards
       }
     }
   }
   CHECK(ended > 100);  // the games did end, by every kind
   CHECK(checked > ended);
+}
+
+TEST_CASE("E7: a 75-move point passed by a pawn move ends nothing under the 2014 \"last 75 moves\"",
+          "[issue9][claims][E7]") {
+  // The 150th ply without pawn move or capture is made at ply 2, 3.e3 passes it, then the
+  // kings go back and forth until the position after 3.e3 stands for the third time (ply
+  // 11, Black to move).
+  const std::vector<std::string> line = {"d1c1", "d8c8", "e2e3", "c8d8", "c1d1", "d8c8",
+                                         "d1c1", "c8d8", "c1d1", "d8c8", "d1c1"};
+  const Position start = arbiter_test::position("3k4/8/8/8/8/8/4P3/3K4 w - - 148 80");
+  Rules last75;
+  last75.edition = Edition::Fide2014;
+  last75.interpretation.trust_fen_halfmove_clock = true;
+  last75.interpretation.seventyfive_2014 = SeventyFiveRule::Last75;
+  Rules any_series = last75;
+  any_series.edition = Edition::Fide2018;
+  for (const Rules& rules : {last75, any_series}) {
+    const GameRecord record = record_of(start, line, rules);
+    REQUIRE(record.ply() == 11);
+    REQUIRE(automatic_ending(record, 2, rules) == Termination::SeventyFiveMoves);
+    REQUIRE(record.count(11) == 3);
+    const bool passed = rules.seventyfive() == SeventyFiveRule::Last75;
+    INFO((passed ? "2014, the last 75 moves" : "2018, any series of 75 moves"));
+    CHECK(ended_automatically(record, 2, rules));
+    CHECK(ended_automatically(record, 11, rules) == !passed);
+    CHECK(available_claims(record, ClaimContext{}, rules).threefold_on_board == passed);
+    const Ruling r =
+        evaluate(record, Claim{ClaimKind::Threefold, Color::Black}, ClaimContext{}, rules);
+    CHECK(r.correct == passed);
+    CHECK((r.inadmissible == Inadmissible::GameOver) == !passed);
+    // The audit reads the point the same way: passed, the game goes on to the claim.
+    const GameAudit a = audit_game(record, GameResult::Ongoing);
+    CHECK((a.ending == Termination::None) == passed);
+    // White by the written 11.Kc1 at ply 10, Black on the board at ply 11.
+    CHECK(a.count(Termination::ThreefoldClaim) == (passed ? 2 : 0));
+    bool on_board_at_11 = false;
+    for (const Finding& f : a.findings)
+      on_board_at_11 |= f.kind == Termination::ThreefoldClaim && f.ply == 11 && f.on_board;
+    CHECK(on_board_at_11 == passed);
+  }
 }
 
 TEST_CASE("issue 9: one halfmove counter, HalfmoveClock, kept by the record",

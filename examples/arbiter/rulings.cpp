@@ -148,6 +148,26 @@ constexpr AuditText laws_line[] = {AuditText::LawsForced,        AuditText::Laws
                                    AuditText::LawsByDate,        AuditText::LawsUnknownDate,
                                    AuditText::LawsUndecidedDate, AuditText::LawsBeforeFirst};
 
+// The claims open at the plies of one game asked in increasing order: none once a ply
+// up to the one asked ended the game by itself (one walk over the game in all, instead of
+// one back from every claim point: ended_automatically()).
+class ClaimsWalk {
+ public:
+  // `ended_here`: the caller already knows that this ply ends the game.
+  arbiter::AvailableClaims at(const GameRecord& record, Ply ply, bool ended_here,
+                              const arbiter::Rules& rules) {
+    arbiter::AvailableClaims claims;
+    if (ended_here || walk_.ended_before(record, ply, rules)) return claims;
+    arbiter::ClaimContext context;
+    context.earlier_plies_checked = true;  // the walk has checked them
+    claims = arbiter::available_claims(record, ply, context, rules);
+    return claims;
+  }
+
+ private:
+  arbiter::EndingWalk walk_;
+};
+
 }  // namespace
 
 std::string move_label(const GameRecord& record, Ply ply, arbiter::SanLanguage notation) {
@@ -183,6 +203,7 @@ int run_trace(const TraceCommand& command) {
         // every ply.
         const GameRecord& record = item.record;
         const arbiter::Rules& game_rules = record.rules();
+        ClaimsWalk claims_at;
         for (Ply ply = 0; ply <= record.ply(); ++ply) {
           const arbiter::Position& pos = record.position(ply);
           // Each flag says what holds in this position under the Laws, in the order of
@@ -197,9 +218,7 @@ int run_trace(const TraceCommand& command) {
           const bool seventyfive =
               !article5 && arbiter::is_seventyfive(record, ply, game_rules.seventyfive());
           const bool over = article5 || fivefold || seventyfive;
-          const arbiter::AvailableClaims claims =
-              over ? arbiter::AvailableClaims{}
-                   : arbiter::available_claims(record, ply, {}, game_rules);
+          const arbiter::AvailableClaims claims = claims_at.at(record, ply, over, game_rules);
           fmt::format_to(std::back_inserter(out),
                          "{}\t{}\t{}\t{:016x}\t{}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{}\n",
                          number, ply, arbiter::to_fen(pos), pos.key().value(), record.count(ply),
@@ -448,17 +467,17 @@ GameReport::Window window_report(const ClaimWindow& w, const GameRecord& record,
                           {{"move", move_label(record, ply, arbiter::san_language(lang))},
                            {"ply", std::to_string(ply)}});
   };
+  ClaimsWalk claims_at;
   for (Ply ply = w.first_ply; ply <= w.last_ply; ++ply) {
     const arbiter::Position& pos = record.position(ply);
-    const arbiter::AvailableClaims c = arbiter::available_claims(record, ply, {}, rules);
+    const arbiter::AvailableClaims c = claims_at.at(record, ply, false, rules);
     const bool on_board = fifty ? c.fifty_on_board : c.threefold_on_board;
     const arbiter::MoveList& intended = fifty ? c.fifty_intended : c.threefold_intended;
     (fifty ? ways.fifty_on_board : ways.threefold_on_board) |= on_board;
     if (fifty && on_board) {
       // The fifty-move claim stays on the board until a pawn move or capture: one line.
       Ply last = ply;
-      while (last < w.last_ply &&
-             arbiter::available_claims(record, last + 1, {}, rules).fifty_on_board)
+      while (last < w.last_ply && claims_at.at(record, last + 1, false, rules).fifty_on_board)
         ++last;
       if (last > ply) {
         out.entries.push_back({ply,
@@ -659,13 +678,13 @@ int run_audit(const AuditCommand& command) {
         };
         // A finding explained on the history up to its ply, as one paragraph. Automatic
         // endings first (--detail: every finding in order of ply), then the claim windows.
+        ClaimsWalk claims_at;
         for (const arbiter::Finding& f : a.findings) {
           if (!command.detail && f.is_claim()) continue;
           const arbiter::Position& pos = record.position(f.ply);
           std::string text;
           if (f.is_claim()) {
-            const arbiter::AvailableClaims claims =
-                arbiter::available_claims(record, f.ply, {}, rules);
+            const arbiter::AvailableClaims claims = claims_at.at(record, f.ply, false, rules);
             text = arbiter::explain(claims, pos, rules, explain_options);
             if (f.until_ply != f.ply)
               text += say(AuditText::Until, {{"ply", std::to_string(f.until_ply)}});

@@ -328,7 +328,10 @@ class GameAuditor {
       }
       if (over()) return;  // no claim once the game has ended
     }
-    const AvailableClaims c = available_claims(record_, ply, ClaimContext{}, rules_);
+    // The audit stops at the first ending (over()): the earlier plies ended nothing.
+    ClaimContext context;
+    context.earlier_plies_checked = true;
+    const AvailableClaims c = available_claims(record_, ply, context, rules_);
     if (c.threefold()) {
       Finding& f =
           add_claim(Termination::ThreefoldClaim, ply, c.threefold_on_board, c.threefold_intended,

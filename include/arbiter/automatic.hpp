@@ -40,23 +40,51 @@ inline Termination automatic_ending(const GameRecord& record, GameRecord::Ply pl
   return Termination::None;
 }
 
-/// Whether the game recorded had ended by itself at or before `ply`: some position up to
-/// it ended the game without a claim (Article 5 on the board, 9.6). Before `ply`, mate and
-/// stalemate cannot lie (they leave no move), and a dead position shows in the material
-/// at some ply up to `ply`, or else its forced line (E23) runs on to `ply`, where
-/// board_ending() finds it. A walk back over the plies: available_claims() asks it only
-/// where a claim exists, so that the record's upkeep of every ply stays as cheap as it was.
+/// Whether the position at `ply` ends the game by itself for good, so that no later
+/// position can be claimed on: a dead position (Article 5; is_dead_position, the check
+/// board_ending() makes there), a fivefold repetition or 75 moves (9.6). Under the 2014
+/// wording "the last 75 moves" (E7) a 75-move point a later pawn move or capture passed is
+/// no draw, so a 75-move point counts only at the ply asked (automatic_ending()). Checkmate
+/// and stalemate are left out: they leave no move, so no later ply exists.
+inline bool ends_for_later_plies(const GameRecord& record, GameRecord::Ply p,
+                                 const Rules& rules) noexcept {
+  return is_dead_position(record.position(p)) || is_fivefold(record, p, rules.fivefold()) ||
+         (rules.seventyfive() != SeventyFiveRule::Last75 &&
+          is_seventyfive(record, p, rules.seventyfive()));
+}
+
+/// Answers ended_automatically() at plies asked in increasing order with one check per ply
+/// in all (a walk over a game's claim points: trace, reports), instead of a walk back from
+/// each. For a record that does not change below the plies asked while it is in use.
+class EndingWalk {
+ public:
+  /// Whether a ply before `ply` ended the game for later plies (ends_for_later_plies()).
+  bool ended_before(const GameRecord& record, GameRecord::Ply ply, const Rules& rules) noexcept {
+    if (ply < checked_) checked_ = 0, ended_before_ = false;  // asked backwards: start again
+    for (; !ended_before_ && checked_ < ply; ++checked_)
+      ended_before_ = ends_for_later_plies(record, checked_, rules);
+    return ended_before_;
+  }
+  /// Whether the game had ended by itself at or before `ply` (as ended_automatically()).
+  bool ended_at(const GameRecord& record, GameRecord::Ply ply, const Rules& rules) noexcept {
+    return ended_before(record, ply, rules) ||
+           automatic_ending(record, ply, rules) != Termination::None;
+  }
+
+ private:
+  GameRecord::Ply checked_ = 0;  // the plies below it were checked
+  bool ended_before_ = false;    // one of them ended the game for later plies
+};
+
+/// Whether the game recorded had ended by itself at or before `ply`: automatic_ending()
+/// holds at `ply`, or some earlier position ended it for later plies (see
+/// ends_for_later_plies()). One dead-position check per earlier ply: available_claims()
+/// asks it only where a claim exists, callers that walk a game in order use EndingWalk,
+/// and those that stop at a game's first ending (Game, GameAuditor) skip the walk back
+/// (ClaimContext::earlier_plies_checked).
 inline bool ended_automatically(const GameRecord& record, GameRecord::Ply ply,
                                 const Rules& rules) noexcept {
-  if (automatic_ending(record, ply, rules) != Termination::None) return true;
-  for (GameRecord::Ply p = 0; p < ply; ++p) {
-    // The material changes only by a capture or a promotion, both of which reset the
-    // halfmove clock (9.3): elsewhere it is the previous ply's, already found alive.
-    if ((p == 0 || record.halfmoves(p) == 0) && material_dead(record.position(p))) return true;
-    if (is_fivefold(record, p, rules.fivefold()) || is_seventyfive(record, p, rules.seventyfive()))
-      return true;
-  }
-  return false;
+  return EndingWalk{}.ended_at(record, ply, rules);
 }
 
 }  // namespace arbiter

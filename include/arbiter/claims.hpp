@@ -71,7 +71,21 @@ struct ClaimContext {
   /// an automatic draw) is found in the record whatever this says.
   bool game_over = false;
   bool piece_touched = false;  ///< the player to move touched a piece with intent this turn
+  /// The caller vouches that no ply before the one asked ended the game by itself (it has
+  /// checked them in order and would have stopped: Game, GameAuditor), so only that ply
+  /// is checked, not every one back to the start (ended_automatically()).
+  bool earlier_plies_checked = false;
 };
+
+namespace detail {
+// Whether the record shows the game ended by itself at or before `ply`, on what the
+// caller vouches for (ClaimContext::earlier_plies_checked).
+inline bool record_shows_ending(const GameRecord& record, GameRecord::Ply ply,
+                                const ClaimContext& context, const Rules& rules) noexcept {
+  return context.earlier_plies_checked ? automatic_ending(record, ply, rules) != Termination::None
+                                       : ended_automatically(record, ply, rules);
+}
+}  // namespace detail
 
 /// The arbiter's ruling on a claim (9.5): admissible or not, correct or not, the article
 /// that decides it, the evidence, and the consequence.
@@ -146,7 +160,7 @@ inline Ruling evaluate(const GameRecord& record, const Claim& claim, const Claim
   const Laws& laws = rules.laws();
   const Articles& a = laws.articles;
   const Position& pos = record.position();
-  if (context.game_over || ended_automatically(record, record.ply(), rules))
+  if (context.game_over || detail::record_shows_ending(record, record.ply(), context, rules))
     return detail::inadmissible(claim, Inadmissible::GameOver, rules);
   if (claim.claimant != pos.side_to_move())
     return detail::inadmissible(claim, Inadmissible::NotOnMove, rules);
@@ -256,7 +270,7 @@ inline AvailableClaims available_claims(const GameRecord& record, GameRecord::Pl
   if (context.game_over) return c;
   // Whether the game had ended is asked only where something would be claimable (a few
   // plies of a game), so that the audit's walk over every ply stays cheap.
-  const auto ended = [&] { return ended_automatically(record, ply, rules); };
+  const auto ended = [&] { return detail::record_shows_ending(record, ply, context, rules); };
   if (context.piece_touched && rules.laws().claim_right_lost_by == ClaimRightLostBy::PieceTouched) {
     c.right_lost = !ended();
     return c;

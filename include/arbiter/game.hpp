@@ -432,7 +432,9 @@ class Game {
     return c == Color::White ? GameResult::WhiteWins : GameResult::BlackWins;
   }
 
-  ClaimContext context() const noexcept { return {is_over(), touched_ != Square::None}; }
+  // Game checks every position as it is reached and ends at the first ending: the plies
+  // before the current one ended nothing (ClaimContext::earlier_plies_checked).
+  ClaimContext context() const noexcept { return {is_over(), touched_ != Square::None, true}; }
 
   // Whether the opponent of `who` is proved unable to checkmate from the current position
   // (6.9, 5.1.2): the full helpmate analysis, its answer kept in mate_question_. The
