@@ -719,22 +719,26 @@ inline Result<Position, MoveError> Position::play_null() const noexcept {
 }
 
 inline Position Position::startpos() noexcept {
-  Setup s;
-  const PieceType back[8] = {PieceType::Rook,   PieceType::Knight, PieceType::Bishop,
-                             PieceType::Queen,  PieceType::King,   PieceType::Bishop,
-                             PieceType::Knight, PieceType::Rook};
-  for (int f = 0; f < 8; ++f) {
-    s.board[f] = make_piece(Color::White, back[f]);
-    s.board[8 + f] = Piece::WhitePawn;
-    s.board[48 + f] = Piece::BlackPawn;
-    s.board[56 + f] = make_piece(Color::Black, back[f]);
-  }
-  s.castling = CastlingRights(CastlingRights::All);
-  s.castling_rooks[0] = Square::H1;
-  s.castling_rooks[1] = Square::A1;
-  s.castling_rooks[2] = Square::H8;
-  s.castling_rooks[3] = Square::A8;
-  return std::move(from_setup(s)).value();
+  // Built and validated once (every game read starts here), then copied.
+  static const Position initial = [] {
+    Setup s;
+    const PieceType back[8] = {PieceType::Rook,   PieceType::Knight, PieceType::Bishop,
+                               PieceType::Queen,  PieceType::King,   PieceType::Bishop,
+                               PieceType::Knight, PieceType::Rook};
+    for (int f = 0; f < 8; ++f) {
+      s.board[f] = make_piece(Color::White, back[f]);
+      s.board[8 + f] = Piece::WhitePawn;
+      s.board[48 + f] = Piece::BlackPawn;
+      s.board[56 + f] = make_piece(Color::Black, back[f]);
+    }
+    s.castling = CastlingRights(CastlingRights::All);
+    s.castling_rooks[0] = Square::H1;
+    s.castling_rooks[1] = Square::A1;
+    s.castling_rooks[2] = Square::H8;
+    s.castling_rooks[3] = Square::A8;
+    return std::move(from_setup(s)).value();
+  }();
+  return initial;
 }
 
 }  // namespace arbiter

@@ -252,7 +252,7 @@ inline Result<void, PgnWriteError> write_pgn(const PgnGame& game, std::string& o
   }
   const Position standard = Position::startpos();
   const bool setup = game.find_tag("FEN") || !(game.start == standard) || game.start.is_chess960();
-  const std::string fen = to_fen(game.start);
+  const std::string fen = setup ? to_fen(game.start) : std::string();  // written only then
   auto write_tag = [&](std::string_view name, std::string_view value) {
     out += '[';
     out.append(name.data(), name.size());
