@@ -85,29 +85,55 @@ struct ListSink {
         list.push_back(Move::promotion(Square(index(t) - delta), t, p));
     }
   }
+  // The pawn moves of one side in bulk, by destination: pushes, double pushes, captures
+  // towards the a-file and towards the h-file (that order), either without promotion or
+  // with one (pawn_moves() or promotions() for each set).
+  template <int Up, int UpLeft, int UpRight>
+  void pawn_sets(Bitboard push, Bitboard twice, Bitboard left, Bitboard right) noexcept {
+    pawn_moves(push, Up);
+    pawn_moves(twice, 2 * Up);
+    pawn_moves(left, UpLeft);
+    pawn_moves(right, UpRight);
+  }
+  template <int Up, int UpLeft, int UpRight>
+  void promotion_sets(Bitboard push, Bitboard left, Bitboard right) noexcept {
+    promotions(push, Up);
+    promotions(left, UpLeft);
+    promotions(right, UpRight);
+  }
   void move(Move m) noexcept { list.push_back(m); }
 };
 
-struct CountSink {
-  static constexpr bool stop_early = false;
+// What the counting sinks share: the sets' sizes. Pushes land on empty squares and
+// captures on enemy pieces, so a push set and a capture set never share a square and
+// one popcount counts both (a dozen instructions each without POPCNT).
+struct CountingSink {
   int count = 0;
   void piece_moves(Square, Bitboard to) noexcept { count += popcount(to); }
   void pawn_moves(Bitboard to, int) noexcept { count += popcount(to); }
   void promotions(Bitboard to, int) noexcept { count += 4 * popcount(to); }
+  template <int, int, int>
+  void pawn_sets(Bitboard push, Bitboard twice, Bitboard left, Bitboard right) noexcept {
+    count += popcount(push | left) + popcount(twice | right);
+  }
+  template <int, int, int>
+  void promotion_sets(Bitboard push, Bitboard left, Bitboard right) noexcept {
+    count += 4 * (popcount(push | left) + popcount(right));
+  }
   void move(Move) noexcept { ++count; }
+};
+
+struct CountSink : CountingSink {
+  static constexpr bool stop_early = false;
 };
 
 // Counts up to a limit and lets the generator stop there (the king, whose squares cost
 // most to test, comes last).
-struct LimitSink {
+struct LimitSink : CountingSink {
   static constexpr bool stop_early = true;
+  explicit LimitSink(int n) noexcept : limit(n) {}
   int limit;
-  int count = 0;
   bool full() const noexcept { return count >= limit; }
-  void piece_moves(Square, Bitboard to) noexcept { count += popcount(to); }
-  void pawn_moves(Bitboard to, int) noexcept { count += popcount(to); }
-  void promotions(Bitboard to, int) noexcept { count += 4 * popcount(to); }
-  void move(Move) noexcept { ++count; }
 };
 
 template <Color Us, bool Filtered, class Sink>
@@ -125,16 +151,45 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
   const Bitboard occ = pos.occupied();
   const Bitboard own = pos.pieces(Us), enemy = pos.pieces(Them);
   const Square ksq = pos.king_square(Us);
-  const Bitboard checkers = pos.attackers_to(ksq) & enemy;
+  // Checkers and pins from one look along the king's lines: an enemy slider on a line
+  // through the king checks it if nothing stands between them, and pins the one piece
+  // between if there is exactly one (a piece of ours: pinned; of theirs: no matter).
+  Bitboard checkers = (pawn_attacks(Us, ksq) & pos.pieces(Them, PieceType::Pawn)) |
+                      (knight_attacks(ksq) & pos.pieces(Them, PieceType::Knight));
+  Bitboard pinned = 0;
+  for (Bitboard snipers = enemy & ((tables.rook[index(ksq)].attacks(0) &
+                                    pos.pieces(PieceType::Rook, PieceType::Queen)) |
+                                   (tables.bishop[index(ksq)].attacks(0) &
+                                    pos.pieces(PieceType::Bishop, PieceType::Queen)));
+       snipers;) {
+    const Square s = pop_lsb(snipers);
+    const Bitboard between = tables.between[index(ksq)][index(s)] & occ;
+    if (!between)
+      checkers |= square_bb(s);
+    else if (!more_than_one(between))
+      pinned |= between & own;
+  }
 
-  // King: every square not attacked once the king has left its own square.
+  // King: every square not attacked once the king has left its own square. The attacks
+  // of pawns, knights and the king do not depend on what stands where, so they are
+  // taken out in bulk; only the sliders' lines, which the king's own square may block,
+  // are looked up per square.
   auto king_moves = [&] {
     if (!wanted(PieceType::King)) return;
-    Bitboard to = king_attacks(ksq) & ~own & only_to, safe = 0;
+    Bitboard to = king_attacks(ksq) & ~own & only_to;
+    to &= ~(pawn_attacks_bb<Them>(pos.pieces(Them, PieceType::Pawn)) |
+            king_attacks(pos.king_square(Them)));
+    for (Bitboard n = pos.pieces(Them, PieceType::Knight); n && to;)
+      to &= ~knight_attacks(pop_lsb(n));
     const Bitboard occ_without_king = occ ^ square_bb(ksq);
+    const Bitboard diagonal = pos.pieces(PieceType::Bishop, PieceType::Queen) & enemy;
+    const Bitboard straight = pos.pieces(PieceType::Rook, PieceType::Queen) & enemy;
+    Bitboard safe = 0;
     while (to) {
-      Square t = pop_lsb(to);
-      if (!(pos.attackers_to(t, occ_without_king) & enemy)) safe |= square_bb(t);
+      const Square t = pop_lsb(to);
+      if (!(diagonal && (tables.bishop[index(t)].attacks(occ_without_king) & diagonal)) &&
+          !(straight && (tables.rook[index(t)].attacks(occ_without_king) & straight)))
+        safe |= square_bb(t);
     }
     sink.piece_moves(ksq, safe);
   };
@@ -150,7 +205,6 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
   // Squares that resolve a single check (capture the checker or block), else any.
   const Bitboard target =
       (checkers ? between_bb(ksq, lsb(checkers)) | checkers : ~Bitboard(0)) & ~own & only_to;
-  const Bitboard pinned = pos.blockers_for_king(Us) & own;
   // A pinned piece can never resolve a check, so in check only unpinned pieces move.
   const Bitboard movable_pinned = checkers ? 0 : pinned;
 
@@ -195,13 +249,11 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
     const Bitboard push = single & target;
     const Bitboard left = shift<UpLeft>(free_pawns) & enemy & target;
     const Bitboard right = shift<UpRight>(free_pawns) & enemy & target;
-    sink.pawn_moves(push & ~PromotionRank, Up);
-    sink.pawn_moves(twice, 2 * Up);
-    sink.pawn_moves(left & ~PromotionRank, UpLeft);
-    sink.pawn_moves(right & ~PromotionRank, UpRight);
-    sink.promotions(push & PromotionRank, Up);
-    sink.promotions(left & PromotionRank, UpLeft);
-    sink.promotions(right & PromotionRank, UpRight);
+    sink.template pawn_sets<Up, UpLeft, UpRight>(push & ~PromotionRank, twice,
+                                                 left & ~PromotionRank, right & ~PromotionRank);
+    if ((push | left | right) & PromotionRank)
+      sink.template promotion_sets<Up, UpLeft, UpRight>(push & PromotionRank, left & PromotionRank,
+                                                        right & PromotionRank);
   }
   if (done()) return;
   // Pinned pawns move only along the pin line.
@@ -238,27 +290,27 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
   // between king and rook and their destinations is empty (but for the two of them),
   // and no square the king crosses or lands on is attacked.
   if (!checkers && pos.castling_rights().any(Us) && wanted(PieceType::King)) {
-    for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide}) {
-      if (!pos.castling_rights().has(Us, side)) continue;
+    // Called with constants for each side, so that the destinations fold away.
+    const auto castle = [&](CastlingSide side, Square kto, Square rto) {
+      if (!pos.castling_rights().has(Us, side)) return;
       const Square rsq = pos.castling_rook(Us, side);
-      if (!contains(only_to, rsq)) continue;
-      const Square kto =
-          relative_square(Us, side == CastlingSide::KingSide ? Square::G1 : Square::C1);
-      const Square rto =
-          relative_square(Us, side == CastlingSide::KingSide ? Square::F1 : Square::D1);
+      if (!contains(only_to, rsq)) return;
       const Bitboard king_path = tables.between[index(ksq)][index(kto)] | square_bb(kto);
       const Bitboard both = square_bb(ksq) | square_bb(rsq);
       const Bitboard must_be_empty =
           (king_path | tables.between[index(rsq)][index(rto)] | square_bb(rto)) & ~both;
-      if (must_be_empty & occ) continue;
+      if (must_be_empty & occ) return;
       const Bitboard occ_after = occ ^ both;
-      bool attacked = false;
       // The king's destination is checked even when it is the king's own square
       // (Chess960): the rook leaving may open a line to it.
-      for (Bitboard p = king_path; p && !attacked;)
-        attacked = pos.attackers_to(pop_lsb(p), occ_after) & enemy;
-      if (!attacked) sink.move(Move::castling(ksq, rsq));
-    }
+      for (Bitboard p = king_path; p;)
+        if (pos.attackers_to(pop_lsb(p), occ_after) & enemy) return;
+      sink.move(Move::castling(ksq, rsq));
+    };
+    castle(CastlingSide::KingSide, relative_square(Us, Square::G1),
+           relative_square(Us, Square::F1));
+    castle(CastlingSide::QueenSide, relative_square(Us, Square::C1),
+           relative_square(Us, Square::D1));
   }
 }
 

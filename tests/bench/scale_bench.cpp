@@ -10,12 +10,14 @@
 //   - with --driver (tests/bench/chess_library/driver.cpp, built over chess-library's single
 //     header): the audit against a chess-library loop doing the on-board checks, arbiter's
 //     parse + replay against chess-library's StreamParser + parseSan + makeMove, and the
-//     audit against arbiter's own parse + replay of the same file.
+//     audit against arbiter's own parse + replay of the same file; with --perft D too,
+//     chess-library's perft against arbiter's on each of the driver's five positions
+//     (depth D, D + 1 for position 3), one pair of commands per position.
 // The input is the TCEC file of the real-games corpus (ARBITER_SHARED_DIR/data/pgn) or
 // --file. Wall times: the commands are whole programs, started the same way.
 //
 //   arbiter_scale_bench [--runs N] [--file PGN] [--arbiter PATH] [--pgn-extract PATH]
-//                       [--driver PATH]
+//                       [--driver PATH [--perft D]]
 
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -76,6 +78,7 @@ std::string quote(const std::string& word) {
 
 int main(int argc, char** argv) {
   int runs = 5;
+  int perft_depth = 0;  // 0: no perft
   std::string file, arbiter, extract = "/usr/games/pgn-extract", driver;
 #ifdef ARBITER_SHARED_DIR
   file = std::string(ARBITER_SHARED_DIR) + "/data/pgn/tcec_master_archive_standard.pgn";
@@ -95,6 +98,8 @@ int main(int argc, char** argv) {
       extract = v;
     else if (a == "--driver")
       driver = v;
+    else if (a == "--perft")
+      perft_depth = std::max(0, std::atoi(v.c_str()));
   }
   if (file.empty() || !std::filesystem::exists(file) || arbiter.empty()) {
     fmt::print(stderr, "arbiter_scale_bench: need --file PGN and --arbiter PATH\n");
@@ -124,6 +129,12 @@ int main(int argc, char** argv) {
   if (!driver.empty())
     for (const char* mode : {"cl-checks", "cl-replay", "ar-replay"})
       commands.push_back({mode, quote(driver) + " " + mode + " " + f + " > /dev/null 2>&1"});
+  if (!driver.empty() && perft_depth > 0)
+    for (int p = 1; p <= 5; ++p)
+      for (const char* mode : {"cl-perft", "ar-perft"})
+        commands.push_back(
+            {fmt::format("{} {}", mode, p),
+             fmt::format("{} {} {} {} > /dev/null", quote(driver), mode, perft_depth, p)});
   std::map<std::string, std::vector<double>> times, cpu_times;
   std::map<std::string, long> peak;
   fmt::print("{} runs of each, interleaved, on {}\n", runs, file);
@@ -166,6 +177,11 @@ int main(int argc, char** argv) {
     fmt::print("audit --json -j 1 over arbiter's own parse + replay: {} the time\n",
                ratio("audit -j1", "ar-replay"));
   }
+  if (!driver.empty() && perft_depth > 0)
+    for (int p = 1; p <= 5; ++p)
+      fmt::print("perft {} position {} vs chess-library: {} faster\n",
+                 p == 3 ? perft_depth + 1 : perft_depth, p,
+                 ratio(fmt::format("cl-perft {}", p), fmt::format("ar-perft {}", p)));
   std::filesystem::remove_all(tmp);
   return 0;
 }

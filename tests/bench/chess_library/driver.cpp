@@ -7,7 +7,9 @@
 //                    isRepetition, isHalfMoveDraw, isInsufficientMaterial and a legal-move
 //                    count (for checkmate and stalemate)
 //   ar-replay FILE   arbiter: PgnReader resolving and playing every move (no PgnGame built)
-//   cl-perft D | ar-perft D   perft to depth D on the five standard positions (summed)
+//   cl-perft D [P] | ar-perft D [P]   perft to depth D on the five standard positions
+//                    (summed; depth D + 1 for the narrow position 3), or on position P
+//                    (1-5) alone
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -82,7 +84,7 @@ class Replay : public chess::pgn::Visitor {
 int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr,
-                 "usage: driver cl-replay|cl-checks|ar-replay FILE | cl-perft|ar-perft D\n");
+                 "usage: driver cl-replay|cl-checks|ar-replay FILE | cl-perft|ar-perft D [P]\n");
     return 2;
   }
   const std::string mode = argv[1];
@@ -90,7 +92,10 @@ int main(int argc, char** argv) {
   std::uint64_t count = 0;
   if (mode == "cl-perft" || mode == "ar-perft") {
     const int depth = std::atoi(argv[2]);
+    const int only = argc > 3 ? std::atoi(argv[3]) : 0;  // 1-5: that position alone
+    if (only < 0 || only > 5) return 2;
     for (int i = 0; i < 5; ++i) {
+      if (only && i != only - 1) continue;
       const int d = i == 2 ? depth + 1 : depth;  // position 3 is narrow
       if (mode == "cl-perft") {
         chess::Board b(fens[i]);
