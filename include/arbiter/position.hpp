@@ -305,7 +305,14 @@ class Position {
     const Color us = side_;
     const Bitboard occ = ((occupied() ^ square_bb(from)) & ~captured) | square_bb(to);
     const Square king = type_of(piece_on(from)) == PieceType::King ? to : king_square(us);
-    return !(attackers_to(king, occ) & pieces(~us) & ~captured);
+    // attackers_to() of the enemy alone: one pawn direction looked up, not both.
+    const Bitboard them = pieces(~us) & ~captured;
+    return !(((pawn_attacks(us, king) & pieces(PieceType::Pawn)) |
+              (knight_attacks(king) & pieces(PieceType::Knight)) |
+              (king_attacks(king) & pieces(PieceType::King)) |
+              (bishop_attacks(king, occ) & pieces(PieceType::Bishop, PieceType::Queen)) |
+              (rook_attacks(king, occ) & pieces(PieceType::Rook, PieceType::Queen))) &
+             them);
   }
 
   /// Whether a legal move resets the halfmove clock: a pawn move (promotions

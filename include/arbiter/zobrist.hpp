@@ -12,14 +12,20 @@
 #include "detail/polyglot_random.hpp"
 #include "types.hpp"
 
+namespace arbiter::detail {
+// Polyglot's piece kind, 2 * type + (white ? 1 : 0), by the piece's own value (one load
+// where the key is updated several times a move).
+inline constexpr std::uint8_t polyglot_kind[16] = {1, 3, 5, 7, 9, 11, 0, 0,
+                                                   0, 2, 4, 6, 8, 10, 0, 0};
+}  // namespace arbiter::detail
+
 namespace arbiter::zobrist {
 
 using Key = std::uint64_t;
 
 /// Polyglot's piece index: black pawn 0, white pawn 1, ..., white king 11.
 constexpr Key piece(Piece p, Square s) noexcept {
-  int kind = 2 * int(type_of(p)) + (color_of(p) == Color::White ? 1 : 0);
-  return detail::polyglot_random[64 * kind + index(s)];
+  return detail::polyglot_random[64 * detail::polyglot_kind[std::size_t(p) & 15] + index(s)];
 }
 constexpr Key en_passant(int file) noexcept { return detail::polyglot_random[772 + file]; }
 /// XORed in when White is to move (Polyglot's convention).

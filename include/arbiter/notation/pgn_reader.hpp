@@ -1086,7 +1086,14 @@ class PgnReader {
     std::optional<GameResult> result;
     bool number_pending = false;  // a move number was read, its move not yet
     for (;;) {
-      skip_space();
+      // One space and then a token (the common case): all that skip_space() would do.
+      if (end_ - cur_ >= 2 && cur_[0] == ' ' && detail::pgn_is(cur_[1], detail::pgn_start) &&
+          cur_[1] != '\xEF') {
+        ++cur_;
+        blank_line_ = false;
+      } else {
+        skip_space();
+      }
       if (!more()) {
         if (read_error_) {
           read_error_reported_ = true;
