@@ -68,6 +68,7 @@ inline constexpr PieceType promotion_types[4] = {PieceType::Queen, PieceType::Ro
 
 struct ListSink {
   static constexpr bool stop_early = false;
+  static constexpr bool king_unchecked = false;
   MoveList& list;
   void piece_moves(Square from, Bitboard to) noexcept {
     while (to) list.push_back(Move(from, pop_lsb(to)));
@@ -108,6 +109,7 @@ struct ListSink {
 // captures on enemy pieces, so a push set and a capture set never share a square and
 // one popcount counts both (a dozen instructions each without POPCNT).
 struct CountingSink {
+  static constexpr bool king_unchecked = false;
   int count = 0;
   void piece_moves(Square, Bitboard to) noexcept { count += popcount(to); }
   void pawn_moves(Bitboard to, int) noexcept { count += popcount(to); }
@@ -173,7 +175,9 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
   // King: every square not attacked once the king has left its own square. The attacks
   // of pawns, knights and the king do not depend on what stands where, so they are
   // taken out in bulk; only the sliders' lines, which the king's own square may block,
-  // are looked up per square.
+  // are looked up per square. A sink with king_unchecked gets the squares left before
+  // that look-up and tests those it uses itself (Position::leaves_king_safe): a search
+  // that tries one or two of its moves saves most of the cost.
   auto king_moves = [&] {
     if (!wanted(PieceType::King)) return;
     Bitboard to = king_attacks(ksq) & ~own & only_to;
@@ -181,6 +185,10 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
             king_attacks(pos.king_square(Them)));
     for (Bitboard n = pos.pieces(Them, PieceType::Knight); n && to;)
       to &= ~knight_attacks(pop_lsb(n));
+    if constexpr (Sink::king_unchecked) {
+      sink.piece_moves(ksq, to);
+      return;
+    }
     const Bitboard occ_without_king = occ ^ square_bb(ksq);
     const Bitboard diagonal = pos.pieces(PieceType::Bishop, PieceType::Queen) & enemy;
     const Bitboard straight = pos.pieces(PieceType::Rook, PieceType::Queen) & enemy;
@@ -370,8 +378,15 @@ inline int legal_move_count(const Position& pos, int limit) noexcept {
 /// Whether the side to move has a legal move (if not: checkmate or stalemate, Art. 5).
 inline bool any_legal_move(const Position& pos) noexcept { return legal_move_count(pos, 1) != 0; }
 
-/// Whether `m` is a legal move in `pos`.
-inline bool is_legal(const Position& pos, Move m) noexcept { return legal_moves(pos).contains(m); }
+/// Whether `m` is a legal move in `pos`. Only the moves of the piece on m.from() to m.to()
+/// are generated (castling is a king move to the rook's square).
+inline bool is_legal(const Position& pos, Move m) noexcept {
+  const Piece piece = pos.piece_on(m.from());
+  if (piece == Piece::None) return false;
+  MoveList list;
+  generate_legal_moves(pos, list, {square_bb(m.to()), MoveFilter::type_bit(type_of(piece))});
+  return list.contains(m);
+}
 
 inline Result<Position, MoveError> Position::play(Move m) const noexcept {
   if (!is_legal(*this, m)) return fail(MoveError{MoveError::Kind::Illegal, m});

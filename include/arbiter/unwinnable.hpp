@@ -595,10 +595,85 @@ class HelpmateProver {
     // The distances to them, looked up by cost() for every move searched.
     const Square targets[4] = {corner_, winner_king_target_, winner_knight_target_,
                                loser_blocker_target_};
-    for (int t = 0; t < 4; ++t)
-      for (int sq = 0; sq < 64; ++sq)
-        distance_[t][sq] = std::uint8_t(detail::square_distance(Square(sq), targets[t]));
+    for (int t = 0; t < 4; ++t) {
+      for (Bitboard& w : within_[t]) w = 0;
+      for (int sq = 0; sq < 64; ++sq) {
+        const int d = detail::square_distance(Square(sq), targets[t]);
+        distance_[t][sq] = std::uint8_t(d);
+        within_[t][d + 1] |= square_bb(Square(sq));
+      }
+      for (int d = 1; d <= 8; ++d) within_[t][d] |= within_[t][d - 1];
+    }
   }
+
+  // The squares nearer target `t` than `from`.
+  Bitboard nearer_than(int t, Square from) const noexcept {
+    return within_[t][distance_[t][index(from)]];
+  }
+
+  // Lists a node's moves with their costs (those of cost()), the king's steps unchecked
+  // (the search tests one when it tries it). The costs of a piece's or the pawns' moves
+  // come from bitboards for all their destinations at once; castling, en passant, the
+  // promotions and a pinned pawn's moves, one at a time, from cost().
+  struct CostedMoves {
+    static constexpr bool stop_early = false;
+    static constexpr bool king_unchecked = true;
+    CostedMoves(const HelpmateProver& p, const Position& at) noexcept : prover(p), pos(at) {}
+    const HelpmateProver& prover;
+    const Position& pos;
+    int size = 0;
+    Move moves[MoveList::capacity];  // uninitialised: only the first `size` are read
+    std::uint8_t costs[MoveList::capacity];
+
+    void add(Move m, int c) noexcept {
+      ARBITER_ASSERT(size < int(MoveList::capacity));
+      moves[size] = m;
+      costs[size] = std::uint8_t(c);
+      ++size;
+    }
+    void move(Move m) noexcept { add(m, prover.cost(pos, m)); }
+    void piece_moves(Square from, Bitboard to) noexcept {
+      const PieceType type = type_of(pos.piece_on(from));
+      const Bitboard captures = to & pos.pieces(~pos.side_to_move());
+      Bitboard rewarded = 0, punished = 0;
+      if (pos.side_to_move() == prover.winner_) {
+        rewarded = captures;
+        if (type == PieceType::King) rewarded |= prover.nearer_than(to_winner_king, from);
+        if (type == PieceType::Knight) rewarded |= prover.nearer_than(to_winner_knight, from);
+      } else {
+        punished = captures;
+        if (type == PieceType::King) rewarded = prover.nearer_than(to_corner, from);
+        if (type == PieceType::Knight || type == PieceType::Bishop ||
+            (type == PieceType::Rook && prover.winner_minor_only_ && prover.loser_has_one_man_))
+          rewarded = prover.nearer_than(to_loser_blocker, from);
+      }
+      while (to) {
+        const Square t = pop_lsb(to);
+        add(Move(from, t), contains(rewarded, t)   ? reward
+                           : contains(punished, t) ? punish
+                                                   : normal);
+      }
+    }
+    void pawn_moves(Bitboard to, int delta) noexcept {
+      const bool capture = delta % 8 != 0;
+      const int c = pos.side_to_move() == prover.winner_ ? reward
+                    : capture                            ? punish
+                    : prover.winner_minor_only_          ? reward
+                    : prover.loser_pawns_only_           ? normal
+                                                         : punish;
+      while (to) {
+        const Square t = pop_lsb(to);
+        add(Move(Square(index(t) - delta), t), c);
+      }
+    }
+    void promotions(Bitboard to, int delta) noexcept {
+      while (to) {
+        const Square t = pop_lsb(to);
+        for (PieceType p : detail::promotion_types)
+          move(Move::promotion(Square(index(t) - delta), t, p));
+      }
+    }
+  };
 
   bool dfs(const Position& pos, int ply, int left, bool after_reward) noexcept {
     if (nodes_ >= iteration_limit_) {
@@ -606,15 +681,12 @@ class HelpmateProver {
       return false;
     }
     ++nodes_;
-    MoveList moves;
-    generate_legal_moves(pos, moves);
-    const bool winner_to_move = pos.side_to_move() == winner_;
-    if (moves.empty()) {
-      if (!winner_to_move && pos.in_check()) {
-        found_length_ = ply;
-        return true;
-      }
-      return false;
+    // A checkmate by the winner: the loser to move, in check, without a legal move. A
+    // node without a legal move of another kind (stalemate, the winner mated) needs no
+    // test: it has no move to try below.
+    if (pos.side_to_move() != winner_ && pos.in_check() && !any_legal_move(pos)) {
+      found_length_ = ply;
+      return true;
     }
     if (left < 0 || ply + 1 >= max_search_ply) return false;
     if (detail::insufficient_material(pos, winner_)) return false;
@@ -623,18 +695,26 @@ class HelpmateProver {
     const std::uint32_t generation = ws_.tt_generation_;
     if (entry && entry->generation == generation && entry->key == key && entry->searched >= left)
       return false;
-    std::uint8_t costs[MoveList::capacity];
-    const int n = int(moves.size());
-    for (int i = 0; i < n; ++i) costs[i] = std::uint8_t(cost(pos, moves[std::size_t(i)]));
+    // The legal moves but the king's steps, which are tested only when tried (most
+    // nodes try one or two of their moves).
+    CostedMoves list{*this, pos};
+    detail::generate_legal(pos, list);
+    const Square king = pos.king_square(pos.side_to_move());
+    const Move* moves = list.moves;
+    const std::uint8_t* costs = list.costs;
+    const int n = list.size;
     // Cheapest first; within a cost, generation order. An ordinary move right after a
     // rewarded one is free.
     for (int c = 0; c <= punish && c <= left; ++c) {
       for (int i = 0; i < n; ++i) {
         const int own = costs[i], paid = own == normal && after_reward ? 0 : own;
         if (paid != c) continue;
-        line_[ply] = moves[std::size_t(i)];
-        if (dfs(pos.play_unchecked(moves[std::size_t(i)]), ply + 1, left - c, own == reward))
-          return true;
+        const Move m = moves[i];
+        if (m.from() == king && !m.is_castling() &&
+            !pos.leaves_king_safe(king, m.to(), square_bb(m.to())))
+          continue;  // a king step into check: not a legal move
+        line_[ply] = m;
+        if (dfs(pos.play_unchecked(m), ply + 1, left - c, own == reward)) return true;
         if (aborted_) return false;
       }
     }
@@ -659,6 +739,8 @@ class HelpmateProver {
   // distance_[t][s]: the king-step distance from s to target t (the four below).
   enum : int { to_corner, to_winner_king, to_winner_knight, to_loser_blocker };
   std::uint8_t distance_[4][64] = {};
+  // within_[t][d]: the squares at a distance below d from target t.
+  Bitboard within_[4][9] = {};
   int found_length_ = 0;
   Move line_[max_search_ply];
 };
@@ -681,20 +763,22 @@ inline bool replays_to_checkmate(const Position& pos, Color winner, const Move* 
 
 namespace detail {
 
-// Cuts the loops out of a helpmate line: when a position recurs (placement, side,
-// castling rights and en passant square, compared exactly), the moves between are
-// dropped. The line stays legal move for move, since it passes through the same
-// positions, and still ends in the same checkmate.
+// Cuts the loops out of a helpmate line: when a position recurs, the moves between are
+// dropped. Positions are compared by their FIDE keys, which tell positions apart as 9.2.2
+// does (placement, side to move, castling rights, a legal en passant capture): the same
+// key, the same legal moves, so the line stays legal move for move and ends in the same
+// checkmate. (A collision of 64-bit keys would make the line fail its replay, which
+// every Win answer passes before it is returned; it would not make an answer wrong.)
 inline void remove_loops(const Position& start, Move* line, int& length) noexcept {
   constexpr int window = 192;  // longer lines are left as they are
   if (length > window) return;
-  PackedState seen[window + 1];
+  std::uint64_t seen[window + 1];
   Position p = start;
-  seen[0] = pack_state(p);
+  seen[0] = p.key().value();
   int kept = 0;
   for (int i = 0; i < length; ++i) {
     p.play_in_place(line[i]);
-    const PackedState now = pack_state(p);
+    const std::uint64_t now = p.key().value();
     line[kept++] = line[i];
     for (int j = 0; j < kept; ++j)
       if (seen[j] == now) {
