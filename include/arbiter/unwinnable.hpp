@@ -405,7 +405,6 @@ class HelpmateProver {
     const Bitboard kings = root.pieces(PieceType::King);
     winner_minor_only_ = (root.pieces(winner_) & ~kings & ~root.pieces(PieceType::Knight) &
                           ~root.pieces(PieceType::Bishop)) == 0;
-    loser_has_one_man_ = popcount(root.pieces(~winner_) & ~kings) == 1;
     loser_pawns_only_ = (root.pieces(~winner_) & ~kings & ~root.pieces(PieceType::Pawn)) == 0;
     const int max_bound = max_search_ply;
     for (int bound = 0; bound <= max_bound && nodes_ < limit_; ++bound) {
@@ -501,14 +500,14 @@ class HelpmateProver {
   // the mate), a move that usually spoils the mate 4. Toward the mate: the winner
   // advances a pawn (an underpromotion is ordinary), captures, or brings its king or a
   // knight nearer the mating corner; the loser's king heads for that corner, its knights
-  // and bishops (and a lone rook against minor pieces) for the square beside it, where
-  // one of them blocks the king in; against minor pieces alone the loser's pawns advance
-  // to become such blockers. Spoiling: otherwise, the loser captures or advances a pawn,
-  // except that a loser with pawns alone pushes them at the ordinary cost (its pawns'
-  // advance is its only tempo and often what opens the way for the winner's king).
-  // Every move stays in the search; costs only order it. Rewards cannot cycle: each one
-  // lowers a quantity that no free move raises (the distance of a piece to a fixed
-  // square, the material, the pawns' advance).
+  // and bishops (against minor pieces alone, its rooks and queens too) for the square
+  // beside it, where one of them blocks the king in; against minor pieces alone the
+  // loser's pawns advance to become such blockers. Spoiling: otherwise, the loser captures or
+  // advances a pawn, except that a loser with pawns alone pushes them at the ordinary cost (its
+  // pawns' advance is its only tempo and often what opens the way for the winner's king). Every
+  // move stays in the search; costs only order it. Rewards cannot cycle: each one lowers a quantity
+  // that no free move raises (the distance of a piece to a fixed square, the material, the pawns'
+  // advance).
   static constexpr int reward = 0, normal = 1, punish = 4;
 
   void new_generation() noexcept {
@@ -537,8 +536,9 @@ class HelpmateProver {
       return normal;
     }
     if (type == PieceType::King && nearer(to_corner)) return reward;
-    const bool blocker = type == PieceType::Knight || type == PieceType::Bishop ||
-                         (type == PieceType::Rook && winner_minor_only_ && loser_has_one_man_);
+    const bool blocker =
+        type == PieceType::Knight || type == PieceType::Bishop ||
+        (winner_minor_only_ && (type == PieceType::Rook || type == PieceType::Queen));
     if (blocker && nearer(to_loser_blocker)) return reward;
     // Against minor pieces alone the loser's pawns are the blockers to be: pushing them
     // and promoting to a knight or bishop leads to the mate, a queen or rook less so.
@@ -644,7 +644,7 @@ class HelpmateProver {
         punished = captures;
         if (type == PieceType::King) rewarded = prover.nearer_than(to_corner, from);
         if (type == PieceType::Knight || type == PieceType::Bishop ||
-            (type == PieceType::Rook && prover.winner_minor_only_ && prover.loser_has_one_man_))
+            (prover.winner_minor_only_ && (type == PieceType::Rook || type == PieceType::Queen)))
           rewarded = prover.nearer_than(to_loser_blocker, from);
       }
       while (to) {
@@ -703,18 +703,29 @@ class HelpmateProver {
     const Move* moves = list.moves;
     const std::uint8_t* costs = list.costs;
     const int n = list.size;
-    // Cheapest first; within a cost, generation order. An ordinary move right after a
-    // rewarded one is free.
-    for (int c = 0; c <= punish && c <= left; ++c) {
+    // Rewarded moves first, then the ordinary moves that are free right after a rewarded
+    // one, then the others by cost; within each, generation order. (Rewards first keeps
+    // the free moves from wandering: the lines found are shorter, and so is the search.)
+    std::uint8_t ranks[MoveList::capacity];
+    unsigned present = 0;
+    for (int i = 0; i < n; ++i) {
+      const int own = costs[i];
+      const int r = own == reward ? 0 : own == normal && after_reward ? 1 : own + 1;
+      ranks[i] = std::uint8_t(r);
+      present |= 1u << r;
+    }
+    for (int r = 0; r <= punish + 1; ++r) {
+      if (!(present >> r & 1)) continue;
+      const int c = r <= 1 ? 0 : r - 1;  // what the moves of this rank pay
+      if (c > left) break;
       for (int i = 0; i < n; ++i) {
-        const int own = costs[i], paid = own == normal && after_reward ? 0 : own;
-        if (paid != c) continue;
+        if (ranks[i] != r) continue;
         const Move m = moves[i];
         if (m.from() == king && !m.is_castling() &&
             !pos.leaves_king_safe(king, m.to(), square_bb(m.to())))
           continue;  // a king step into check: not a legal move
         line_[ply] = m;
-        if (dfs(pos.play_unchecked(m), ply + 1, left - c, own == reward)) return true;
+        if (dfs(pos.play_unchecked(m), ply + 1, left - c, costs[i] == reward)) return true;
         if (aborted_) return false;
       }
     }
@@ -732,7 +743,6 @@ class HelpmateProver {
   static constexpr std::uint64_t iteration_share = 7000;
   bool aborted_ = false;
   bool winner_minor_only_ = false;  // the winner has knights and bishops alone (at the root)
-  bool loser_has_one_man_ = false;  // the loser has one piece or pawn besides its king
   bool loser_pawns_only_ = false;   // the loser has pawns alone besides its king
   Square corner_ = Square::H8, winner_king_target_ = Square::G7, winner_knight_target_ = Square::E5,
          loser_blocker_target_ = Square::G8;
