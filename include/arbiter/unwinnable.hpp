@@ -452,7 +452,9 @@ class HelpmateProver {
       moves.clear();
       generate_legal_moves(pos, moves);
       for (Move m : moves) {
-        const Position next = pos.play_unchecked(m);
+        // The closure never reads a key (its states are compared in full): none is kept.
+        Position next = pos;
+        next.play_in_place<Position::KeyUpdate::Skip>(m);
         if (detail::insufficient_material(next, winner_)) continue;
         const bool mover_is_winner = pos.side_to_move() == winner_;
         if (mover_is_winner && next.in_check() && !any_legal_move(next)) {
@@ -614,11 +616,26 @@ class HelpmateProver {
   // Lists a node's moves with their costs (those of cost()), the king's steps unchecked
   // (the search tests one when it tries it). The costs of a piece's or the pawns' moves
   // come from bitboards for all their destinations at once; castling, en passant, the
-  // promotions and a pinned pawn's moves, one at a time, from cost().
+  // promotions and a pinned pawn's moves, one at a time, from cost(). Each cost has bit
+  // `checking` set where a move of the winner gives check directly (the square its piece
+  // lands on attacks the losing king; discovered checks are not looked for).
+  static constexpr int checking = 8;
   struct CostedMoves {
     static constexpr bool stop_early = false;
     static constexpr bool king_unchecked = true;
-    CostedMoves(const HelpmateProver& p, const Position& at) noexcept : prover(p), pos(at) {}
+    CostedMoves(const HelpmateProver& p, const Position& at) noexcept : prover(p), pos(at) {
+      if (at.side_to_move() == p.winner_) {  // where each of the winner's men would give check
+        const Square k = at.king_square(~p.winner_);
+        const Bitboard occ = at.occupied();
+        checks[index(PieceType::Pawn)] = pawn_attacks(~p.winner_, k);
+        checks[index(PieceType::Knight)] = knight_attacks(k);
+        checks[index(PieceType::Bishop)] = bishop_attacks(k, occ);
+        checks[index(PieceType::Rook)] = rook_attacks(k, occ);
+        checks[index(PieceType::Queen)] =
+            checks[index(PieceType::Bishop)] | checks[index(PieceType::Rook)];
+      }
+    }
+    Bitboard checks[6] = {};  // by piece type: the squares it would check from (not the king)
     const HelpmateProver& prover;
     const Position& pos;
     int size = 0;
@@ -631,7 +648,11 @@ class HelpmateProver {
       costs[size] = std::uint8_t(c);
       ++size;
     }
-    void move(Move m) noexcept { add(m, prover.cost(pos, m)); }
+    void move(Move m) noexcept {
+      const PieceType t = m.is_promotion() ? m.promotion_type() : type_of(pos.piece_on(m.from()));
+      add(m, prover.cost(pos, m) |
+                 (!m.is_castling() && contains(checks[index(t)], m.to()) ? checking : 0));
+    }
     void piece_moves(Square from, Bitboard to) noexcept {
       const PieceType type = type_of(pos.piece_on(from));
       const Bitboard captures = to & pos.pieces(~pos.side_to_move());
@@ -649,9 +670,10 @@ class HelpmateProver {
       }
       while (to) {
         const Square t = pop_lsb(to);
-        add(Move(from, t), contains(rewarded, t)   ? reward
-                           : contains(punished, t) ? punish
-                                                   : normal);
+        add(Move(from, t), (contains(rewarded, t)   ? reward
+                            : contains(punished, t) ? punish
+                                                    : normal) |
+                               (contains(checks[index(type)], t) ? checking : 0));
       }
     }
     void pawn_moves(Bitboard to, int delta) noexcept {
@@ -663,7 +685,8 @@ class HelpmateProver {
                                                          : punish;
       while (to) {
         const Square t = pop_lsb(to);
-        add(Move(Square(index(t) - delta), t), c);
+        add(Move(Square(index(t) - delta), t),
+            c | (contains(checks[index(PieceType::Pawn)], t) ? checking : 0));
       }
     }
     void promotions(Bitboard to, int delta) noexcept {
@@ -704,19 +727,23 @@ class HelpmateProver {
     const std::uint8_t* costs = list.costs;
     const int n = list.size;
     // Rewarded moves first, then the ordinary moves that are free right after a rewarded
-    // one, then the others by cost; within each, generation order. (Rewards first keeps
-    // the free moves from wandering: the lines found are shorter, and so is the search.)
+    // one, then the others by cost; within each, the winner's checks first, then
+    // generation order. (Rewards first keeps the free moves from wandering, checks first
+    // finds a mate at hand: the lines found are shorter, and so is the search.)
     std::uint8_t ranks[MoveList::capacity];
     unsigned present = 0;
     for (int i = 0; i < n; ++i) {
-      const int own = costs[i];
-      const int r = own == reward ? 0 : own == normal && after_reward ? 1 : own + 1;
+      const int own = costs[i] & ~checking;
+      const int r = 2 * (own == reward                   ? 0
+                         : own == normal && after_reward ? 1
+                                                         : own + 1) +
+                    (costs[i] < checking);
       ranks[i] = std::uint8_t(r);
       present |= 1u << r;
     }
-    for (int r = 0; r <= punish + 1; ++r) {
+    for (int r = 0; r <= 2 * punish + 3; ++r) {
       if (!(present >> r & 1)) continue;
-      const int c = r <= 1 ? 0 : r - 1;  // what the moves of this rank pay
+      const int c = r / 2 <= 1 ? 0 : r / 2 - 1;  // what the moves of this rank pay
       if (c > left) break;
       for (int i = 0; i < n; ++i) {
         if (ranks[i] != r) continue;
@@ -725,7 +752,8 @@ class HelpmateProver {
             !pos.leaves_king_safe(king, m.to(), square_bb(m.to())))
           continue;  // a king step into check: not a legal move
         line_[ply] = m;
-        if (dfs(pos.play_unchecked(m), ply + 1, left - c, costs[i] == reward)) return true;
+        if (dfs(pos.play_unchecked(m), ply + 1, left - c, (costs[i] & ~checking) == reward))
+          return true;
         if (aborted_) return false;
       }
     }
