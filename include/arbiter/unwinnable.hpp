@@ -616,14 +616,22 @@ class HelpmateProver {
   // Lists a node's moves with their costs (those of cost()), the king's steps unchecked
   // (the search tests one when it tries it). The costs of a piece's or the pawns' moves
   // come from bitboards for all their destinations at once; castling, en passant, the
-  // promotions and a pinned pawn's moves, one at a time, from cost(). Each cost has bit
-  // `checking` set where a move of the winner gives check directly (the square its piece
-  // lands on attacks the losing king; discovered checks are not looked for).
-  static constexpr int checking = 8;
+  // promotions and a pinned pawn's moves, one at a time, from cost(). Each move gets the
+  // rank in which the search tries it (see dfs()): 2 * (0 rewarded, 1 ordinary right
+  // after a rewarded move, else 1 + its cost), plus 1 unless it is a move of the winner
+  // that gives check directly (the square its piece lands on attacks the losing king;
+  // discovered checks are not looked for).
+  static constexpr int ranks_count = 2 * (punish + 2);
   struct CostedMoves {
     static constexpr bool stop_early = false;
     static constexpr bool king_unchecked = true;
-    CostedMoves(const HelpmateProver& p, const Position& at) noexcept : prover(p), pos(at) {
+    CostedMoves(const HelpmateProver& p, const Position& at, bool after_reward) noexcept
+        : prover(p), pos(at) {
+      for (int c = 0; c <= punish; ++c) {
+        const int base = c == reward ? 0 : c == normal && after_reward ? 1 : c + 1;
+        rank_of[c][0] = std::uint8_t(2 * base + 1);
+        rank_of[c][1] = std::uint8_t(2 * base);
+      }
       if (at.side_to_move() == p.winner_) {  // where each of the winner's men would give check
         const Square k = at.king_square(~p.winner_);
         const Bitboard occ = at.occupied();
@@ -636,22 +644,25 @@ class HelpmateProver {
       }
     }
     Bitboard checks[6] = {};  // by piece type: the squares it would check from (not the king)
+    std::uint8_t rank_of[punish + 1][2];  // by cost and whether the move checks
     const HelpmateProver& prover;
     const Position& pos;
     int size = 0;
+    unsigned present = 0;            // bit r: some move has rank r
     Move moves[MoveList::capacity];  // uninitialised: only the first `size` are read
-    std::uint8_t costs[MoveList::capacity];
+    std::uint8_t ranks[MoveList::capacity];
 
-    void add(Move m, int c) noexcept {
+    void add(Move m, int c, bool check) noexcept {
       ARBITER_ASSERT(size < int(MoveList::capacity));
+      const int r = rank_of[c][check];
       moves[size] = m;
-      costs[size] = std::uint8_t(c);
+      ranks[size] = std::uint8_t(r);
+      present |= 1u << r;
       ++size;
     }
     void move(Move m) noexcept {
       const PieceType t = m.is_promotion() ? m.promotion_type() : type_of(pos.piece_on(m.from()));
-      add(m, prover.cost(pos, m) |
-                 (!m.is_castling() && contains(checks[index(t)], m.to()) ? checking : 0));
+      add(m, prover.cost(pos, m), !m.is_castling() && contains(checks[index(t)], m.to()));
     }
     void piece_moves(Square from, Bitboard to) noexcept {
       const PieceType type = type_of(pos.piece_on(from));
@@ -670,10 +681,11 @@ class HelpmateProver {
       }
       while (to) {
         const Square t = pop_lsb(to);
-        add(Move(from, t), (contains(rewarded, t)   ? reward
-                            : contains(punished, t) ? punish
-                                                    : normal) |
-                               (contains(checks[index(type)], t) ? checking : 0));
+        add(Move(from, t),
+            contains(rewarded, t)   ? reward
+            : contains(punished, t) ? punish
+                                    : normal,
+            contains(checks[index(type)], t));
       }
     }
     void pawn_moves(Bitboard to, int delta) noexcept {
@@ -685,8 +697,7 @@ class HelpmateProver {
                                                          : punish;
       while (to) {
         const Square t = pop_lsb(to);
-        add(Move(Square(index(t) - delta), t),
-            c | (contains(checks[index(PieceType::Pawn)], t) ? checking : 0));
+        add(Move(Square(index(t) - delta), t), c, contains(checks[index(PieceType::Pawn)], t));
       }
     }
     void promotions(Bitboard to, int delta) noexcept {
@@ -720,29 +731,18 @@ class HelpmateProver {
       return false;
     // The legal moves but the king's steps, which are tested only when tried (most
     // nodes try one or two of their moves).
-    CostedMoves list{*this, pos};
+    CostedMoves list{*this, pos, after_reward};
     detail::generate_legal(pos, list);
     const Square king = pos.king_square(pos.side_to_move());
     const Move* moves = list.moves;
-    const std::uint8_t* costs = list.costs;
+    const std::uint8_t* ranks = list.ranks;
     const int n = list.size;
-    // Rewarded moves first, then the ordinary moves that are free right after a rewarded
-    // one, then the others by cost; within each, the winner's checks first, then
+    // By rank: rewarded moves first, then the ordinary moves that are free right after a
+    // rewarded one, then the others by cost; within each, the winner's checks first, then
     // generation order. (Rewards first keeps the free moves from wandering, checks first
     // finds a mate at hand: the lines found are shorter, and so is the search.)
-    std::uint8_t ranks[MoveList::capacity];
-    unsigned present = 0;
-    for (int i = 0; i < n; ++i) {
-      const int own = costs[i] & ~checking;
-      const int r = 2 * (own == reward                   ? 0
-                         : own == normal && after_reward ? 1
-                                                         : own + 1) +
-                    (costs[i] < checking);
-      ranks[i] = std::uint8_t(r);
-      present |= 1u << r;
-    }
-    for (int r = 0; r <= 2 * punish + 3; ++r) {
-      if (!(present >> r & 1)) continue;
+    for (int r = 0; r < ranks_count; ++r) {
+      if (!(list.present >> r & 1)) continue;
       const int c = r / 2 <= 1 ? 0 : r / 2 - 1;  // what the moves of this rank pay
       if (c > left) break;
       for (int i = 0; i < n; ++i) {
@@ -752,8 +752,7 @@ class HelpmateProver {
             !pos.leaves_king_safe(king, m.to(), square_bb(m.to())))
           continue;  // a king step into check: not a legal move
         line_[ply] = m;
-        if (dfs(pos.play_unchecked(m), ply + 1, left - c, (costs[i] & ~checking) == reward))
-          return true;
+        if (dfs(pos.play_unchecked(m), ply + 1, left - c, r / 2 == 0)) return true;
         if (aborted_) return false;
       }
     }
