@@ -935,8 +935,8 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
   if (detail::looks_locked(after)) {
     for (std::uint64_t share = budget / 64 + 1; prover.nodes() < budget; share *= 4) {
       const std::uint64_t before = prover.nodes();
-      if (closed(share)) return;
       if (prover.search(pos, 0, share, out) && won()) return;
+      if (closed(share)) return;
       // Both ended without spending (the closure's table is full, the search has seen
       // everything within its depth) or spent all they could: no round would do more.
       if (prover.nodes() == before || share >= budget) break;
