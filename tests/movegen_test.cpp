@@ -132,3 +132,51 @@ TEST_CASE("movegen: castling", "[movegen][castling]") {
     CHECK_FALSE(is_legal(pos, Move::castling(Square::C1, Square::B1)));
   }
 }
+
+namespace {
+
+// is_legal() (which generates only the moved piece's moves) against the full list, for
+// every move shape a piece of the side to move could be given: every destination, as a
+// plain move, a promotion, castling and en passant.
+void check_is_legal(const Position& pos) {
+  const MoveList legal = legal_moves(pos);
+  int accepted = 0;
+  for (Bitboard own = pos.pieces(pos.side_to_move()); own;) {
+    const Square from = pop_lsb(own);
+    for (int t = 0; t < 64; ++t) {
+      const Square to = Square(t);
+      if (to == from) continue;
+      Move shapes[7] = {Move(from, to), Move::castling(from, to), Move::en_passant(from, to)};
+      int n = 3;
+      for (PieceType p : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight})
+        shapes[n++] = Move::promotion(from, to, p);
+      for (int i = 0; i < n; ++i) {
+        const bool listed = legal.contains(shapes[i]);
+        if (is_legal(pos, shapes[i]) != listed) {
+          INFO(to_fen(pos) << ": from " << index(from) << " to " << t << " shape " << i);
+          REQUIRE(is_legal(pos, shapes[i]) == listed);
+        }
+        accepted += listed;
+      }
+    }
+  }
+  REQUIRE(accepted == int(legal.size()));
+}
+
+}  // namespace
+
+TEST_CASE("movegen: is_legal agrees with the list of legal moves", "[movegen]") {
+  int positions = 0;
+  for (const char* file : {"perft_standard.epd", "perft_suite.epd", "perft_chess960.epd"}) {
+    for (const auto& c : arbiter_test::read_perft_suite(file)) {
+      const Position root = arbiter_test::suite_position(c.fen);
+      check_is_legal(root);
+      ++positions;
+      for (Move m : legal_moves(root)) {
+        check_is_legal(root.play_unchecked(m));
+        ++positions;
+      }
+    }
+  }
+  CHECK(positions > 1000);
+}
