@@ -66,7 +66,30 @@ namespace detail {
 inline constexpr PieceType promotion_types[4] = {PieceType::Queen, PieceType::Rook,
                                                  PieceType::Bishop, PieceType::Knight};
 
-struct ListSink {
+// The pawn moves of one side in bulk, by destination: pushes, double pushes, captures
+// towards the a-file and towards the h-file (that order), either without promotion or
+// with one, handed to the sink's pawn_moves() or promotions() set by set (what a sink
+// that lists moves does; the counting sinks count the sets together).
+template <class Sink>
+struct PawnSetsOneByOne {
+  template <int Up, int UpLeft, int UpRight>
+  void pawn_sets(Bitboard push, Bitboard twice, Bitboard left, Bitboard right) noexcept {
+    Sink& sink = static_cast<Sink&>(*this);
+    sink.pawn_moves(push, Up);
+    sink.pawn_moves(twice, 2 * Up);
+    sink.pawn_moves(left, UpLeft);
+    sink.pawn_moves(right, UpRight);
+  }
+  template <int Up, int UpLeft, int UpRight>
+  void promotion_sets(Bitboard push, Bitboard left, Bitboard right) noexcept {
+    Sink& sink = static_cast<Sink&>(*this);
+    sink.promotions(push, Up);
+    sink.promotions(left, UpLeft);
+    sink.promotions(right, UpRight);
+  }
+};
+
+struct ListSink : PawnSetsOneByOne<ListSink> {
   static constexpr bool stop_early = false;
   static constexpr bool king_unchecked = false;
   MoveList& list;
@@ -85,22 +108,6 @@ struct ListSink {
       for (PieceType p : promotion_types)
         list.push_back(Move::promotion(Square(index(t) - delta), t, p));
     }
-  }
-  // The pawn moves of one side in bulk, by destination: pushes, double pushes, captures
-  // towards the a-file and towards the h-file (that order), either without promotion or
-  // with one (pawn_moves() or promotions() for each set).
-  template <int Up, int UpLeft, int UpRight>
-  void pawn_sets(Bitboard push, Bitboard twice, Bitboard left, Bitboard right) noexcept {
-    pawn_moves(push, Up);
-    pawn_moves(twice, 2 * Up);
-    pawn_moves(left, UpLeft);
-    pawn_moves(right, UpRight);
-  }
-  template <int Up, int UpLeft, int UpRight>
-  void promotion_sets(Bitboard push, Bitboard left, Bitboard right) noexcept {
-    promotions(push, Up);
-    promotions(left, UpLeft);
-    promotions(right, UpRight);
   }
   void move(Move m) noexcept { list.push_back(m); }
 };
@@ -342,14 +349,14 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter) noexcept
 
 /// Appends every legal move of the side to move to `list`.
 inline void generate_legal_moves(const Position& pos, MoveList& list) noexcept {
-  detail::ListSink sink{list};
+  detail::ListSink sink{{}, list};
   detail::generate_legal(pos, sink);
 }
 
 /// Appends the legal moves that pass `filter` (destination squares, piece types):
 /// what reading a written move (SAN) needs, without generating the rest.
 inline void generate_legal_moves(const Position& pos, MoveList& list, MoveFilter filter) noexcept {
-  detail::ListSink sink{list};
+  detail::ListSink sink{{}, list};
   detail::generate_legal(pos, sink, filter);
 }
 

@@ -622,7 +622,7 @@ class HelpmateProver {
   // that gives check directly (the square its piece lands on attacks the losing king;
   // discovered checks are not looked for).
   static constexpr int ranks_count = 2 * (punish + 2);
-  struct CostedMoves {
+  struct CostedMoves : detail::PawnSetsOneByOne<CostedMoves> {
     static constexpr bool stop_early = false;
     static constexpr bool king_unchecked = true;
     CostedMoves(const HelpmateProver& p, const Position& at, bool after_reward) noexcept
