@@ -188,24 +188,17 @@ inline bool static_proof_fails(const Position& pos, Color winner) noexcept {
   v |= winner == Color::White ? pawn_attacks_bb<Color::White>(pawns)
                               : pawn_attacks_bb<Color::Black>(pawns);
   if (mate_picture(v)) return true;
-  const Bitboard knights = pos.pieces(winner, PieceType::Knight);
-  if (knights) {
-    v |= knight_steps(flood(
-        knights, free, [](Bitboard b) { return knight_steps(b); }, rounds));
-    if (mate_picture(v)) return true;
-  }
-  const Bitboard rooks = pos.pieces(winner, PieceType::Rook);
-  if (rooks) {
-    v |= orthogonal_steps(flood(
-        rooks, free, [](Bitboard b) { return orthogonal_steps(b); }, rounds));
-    if (mate_picture(v)) return true;
-  }
-  const Bitboard bishops = pos.pieces(winner, PieceType::Bishop);
-  if (bishops) {
-    v |= diagonal_steps(flood(
-        bishops, free, [](Bitboard b) { return diagonal_steps(b); }, rounds));
-    if (mate_picture(v)) return true;
-  }
+  // The knights', rooks' and bishops' floods, one more step of their kind each, in turn.
+  const auto adds_mate_picture = [&](PieceType type, auto steps) noexcept {
+    const Bitboard men = pos.pieces(winner, type);
+    if (!men) return false;
+    v |= steps(flood(men, free, steps, rounds));
+    return mate_picture(v);
+  };
+  if (adds_mate_picture(PieceType::Knight, [](Bitboard b) { return knight_steps(b); }) ||
+      adds_mate_picture(PieceType::Rook, [](Bitboard b) { return orthogonal_steps(b); }) ||
+      adds_mate_picture(PieceType::Bishop, [](Bitboard b) { return diagonal_steps(b); }))
+    return true;
   if (!pawns || !promotion_covers) return false;
   // Promotion past pieces that move, or after one capture.
   const Bitboard loser_reach = surely_reached_by_men(pos, loser, rounds);
