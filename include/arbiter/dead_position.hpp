@@ -211,20 +211,21 @@ inline bool static_proof_fails(const Position& pos, Color winner) noexcept {
   return false;
 }
 
-// The proofs of "cannot checkmate" the check after every move uses: material, then the
-// static proof.
-inline bool proves_nowin(const Position& pos, Color winner) noexcept {
-  return insufficient_material(pos, winner) || statically_unwinnable(pos, winner);
-}
-
 // is_dead_position() on a position with legal moves, none of them forced (the position
-// after the forced moves, or one with two legal moves or more).
-inline bool dead_with_choice(const Position& after) noexcept {
+// after the forced moves, or one with two legal moves or more); `white_cannot`:
+// insufficient_material(after, Color::White), which the caller has (board_ending()). The
+// proofs of "cannot checkmate" for a side are its material, then the static proof.
+inline bool dead_with_choice(const Position& after, bool white_cannot) noexcept {
   // A side whose static proof surely fails, with the material to mate, keeps the
-  // position alive for these proofs: nearly every position ends here.
-  for (Color side : {Color::White, Color::Black})
-    if (!insufficient_material(after, side) && static_proof_fails(after, side)) return false;
-  return proves_nowin(after, Color::White) && proves_nowin(after, Color::Black);
+  // position alive for these proofs: nearly every position ends at White's.
+  if (!white_cannot && static_proof_fails(after, Color::White)) return false;
+  const bool black_cannot = insufficient_material(after, Color::Black);
+  if (!black_cannot && static_proof_fails(after, Color::Black)) return false;
+  return (white_cannot || statically_unwinnable(after, Color::White)) &&
+         (black_cannot || statically_unwinnable(after, Color::Black));
+}
+inline bool dead_with_choice(const Position& after) noexcept {
+  return dead_with_choice(after, insufficient_material(after, Color::White));
 }
 
 }  // namespace detail

@@ -51,39 +51,63 @@ namespace detail {
 // lookups: what board_ending() asks of every position of every game audited, where the
 // answer is nearly always yes. True is exact; false says nothing (the full count decides).
 //
-// Why true is exact. The side to move is not in check. A move of a piece other than the
-// king, not en passant, changes the board on two squares only: its square `s` is emptied
-// and its destination `t` takes it (removing an enemy piece there, if any). After it the
-// king, still on its square, is attacked only if some enemy piece attacks it: a piece
-// removed attacks nothing, the piece moved is our own, and pawns, knights and kings attack
-// the same squares whatever the occupancy, so the attack is one the move uncovered by
-// emptying `s`: an enemy slider on the line through the king and `s` that moves along it
-// (a rook or queen on a rank or file, a bishop or queen on a diagonal). A piece on no
-// line through the king that holds such a slider (anywhere on it) therefore has only legal
-// moves (3.9: a move is illegal only when it leaves the own king attacked; castling, the
-// king's and en passant moves are not counted here), and its moves are the squares it
-// attacks that hold no piece of its own (a knight, a bishop, a rook, a queen), or the
-// square in front of it when empty (a pawn; a push to the last rank is four moves, counted
-// as one). Different pieces or squares are different moves, so two counted are two legal
-// moves.
+// Why true is exact. Check first: the king is attacked by an enemy pawn or knight on a
+// square those attack from, or by a slider on one of its lines with nothing between
+// (the lines that hold a slider moving along them are listed anyway, below), which is
+// checkers() without its king term (kings never stand next to each other).
+//
+// Not in check. A move of a piece other than the king, not en passant, changes the board
+// on two squares only: its square `s` is emptied and its destination `t` takes it
+// (removing an enemy piece there, if any). After it the king, still on its square, is
+// attacked only if some enemy piece attacks it: a piece removed attacks nothing, the
+// piece moved is our own, and pawns, knights and kings attack the same squares whatever
+// the occupancy, so the attack is one the move uncovered by emptying `s`: an enemy slider
+// on the line through the king and `s` that moves along it (a rook or queen on a rank or
+// file, a bishop or queen on a diagonal). A piece on no line through the king that holds
+// such a slider (anywhere on it) therefore has only legal moves (3.9: a move is illegal
+// only when it leaves the own king attacked; castling and en passant are not counted
+// here), and its moves are the squares it attacks that hold no piece of its own (a
+// knight, a bishop, a rook, a queen), or the square in front of it when empty (a pawn; a
+// push to the last rank is four moves, counted as one).
+//
+// In check or not, a step of the king onto a square no piece of its own holds is legal
+// exactly when the square is not attacked once the king has left its square and a piece
+// captured there is gone (leaves_king_safe(); 3.8.1, 3.9). Different pieces or squares
+// are different moves, so two counted are two legal moves. In check only the king's steps
+// are counted (a move of another piece must also parry the check, which is not looked at).
 // tests/outcome_test.cpp checks it against the full legal-move count on every position
 // of the corpus and random games.
 inline bool surely_two_legal_moves(const Position& pos) noexcept {
   const Color us = pos.side_to_move();
   const Square king = pos.king_square(us);
-  if (pos.checkers()) return false;
   const Bitboard occupied = pos.occupied(), own = pos.pieces(us), enemy = pos.pieces(~us);
   // The lines through the king that hold an enemy slider moving along them.
   const Bitboard snipers =
       enemy & ((bishop_attacks(king, 0) & pos.pieces(PieceType::Bishop, PieceType::Queen)) |
                (rook_attacks(king, 0) & pos.pieces(PieceType::Rook, PieceType::Queen)));
   Bitboard exposed = 0;
-  for (Bitboard b = snipers; b;) exposed |= line_bb(king, pop_lsb(b));
-  const Bitboard off_lines = ~exposed;  // pieces no move of theirs can expose the king
+  bool in_check = (pawn_attacks(us, king) & enemy & pos.pieces(PieceType::Pawn)) ||
+                  (knight_attacks(king) & enemy & pos.pieces(PieceType::Knight));
+  for (Bitboard b = snipers; b;) {
+    const Square sniper = pop_lsb(b);
+    exposed |= line_bb(king, sniper);
+    in_check |= !(between_bb(king, sniper) & occupied);
+  }
   // Only "two or more" matters, so each set counts as min(popcount, 2): no popcount
-  // (a dozen instructions without POPCNT) and the same answer. Pawn pushes first: one
-  // shift for all of them, and two or more in nearly every game position.
+  // (a dozen instructions without POPCNT) and the same answer.
   const auto up_to_two = [](Bitboard b) noexcept { return int(b != 0) + int((b & (b - 1)) != 0); };
+  // The king's legal steps, up to two in all with `moves` already counted.
+  const auto with_king_steps = [&](int moves) noexcept {
+    for (Bitboard b = king_attacks(king) & ~own; b && moves < 2;) {
+      const Square to = pop_lsb(b);
+      moves += int(pos.leaves_king_safe(king, to, square_bb(to)));
+    }
+    return moves >= 2;
+  };
+  if (in_check) return with_king_steps(0);
+  const Bitboard off_lines = ~exposed;  // pieces no move of theirs can expose the king
+  // Pawn pushes first: one shift for all of them, and two or more in nearly every game
+  // position.
   const Bitboard pawns = pos.pieces(us, PieceType::Pawn) & off_lines;
   int moves = up_to_two((us == Color::White ? pawns << 8 : pawns >> 8) & ~occupied);
   if (moves >= 2) return true;
@@ -100,7 +124,7 @@ inline bool surely_two_legal_moves(const Position& pos) noexcept {
     moves += up_to_two(rook_attacks(pop_lsb(b), occupied) & ~own);
     if (moves >= 2) return true;
   }
-  return false;
+  return with_king_steps(moves);
 }
 
 }  // namespace detail
@@ -112,10 +136,13 @@ inline Termination board_ending(const Position& pos) noexcept {
   // always, the count otherwise.
   const int moves = detail::surely_two_legal_moves(pos) ? 2 : legal_move_count(pos, 2);
   if (moves == 0) return pos.in_check() ? Termination::Checkmate : Termination::Stalemate;
-  if (material_dead(pos)) return Termination::DeadPosition;
+  // material_dead(), with White's answer kept for the filter below.
+  const bool white_cannot = !material_can_checkmate(pos, Color::White);
+  if (white_cannot && !material_can_checkmate(pos, Color::Black)) return Termination::DeadPosition;
   // The quick mode's dead position (dead_position.hpp); with two moves or more, no move
   // is forced and the filter starts from this position.
-  const bool dead = moves == 1 ? is_dead_position(pos) : detail::dead_with_choice(pos);
+  const bool dead =
+      moves == 1 ? is_dead_position(pos) : detail::dead_with_choice(pos, white_cannot);
   return dead ? Termination::DeadPosition : Termination::None;
 }
 
