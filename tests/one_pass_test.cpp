@@ -186,7 +186,7 @@ TEST_CASE("one pass: reading, recording and auditing a game allocate nothing onc
 
 TEST_CASE("one pass: the cheap two-legal-moves test never says yes where fewer than two exist",
           "[one_pass][outcome]") {
-  std::uint64_t positions = 0, cheap_yes = 0;
+  std::uint64_t positions = 0, cheap_yes = 0, checks = 0, checks_yes = 0;
   auto check = [&](const Position& pos) {
     const int all = legal_move_count(pos);
     const bool cheap = detail::surely_two_legal_moves(pos);
@@ -202,6 +202,8 @@ TEST_CASE("one pass: the cheap two-legal-moves test never says yes where fewer t
     REQUIRE(board_ending(pos) == want);
     ++positions;
     cheap_yes += cheap;
+    checks += pos.in_check();
+    checks_yes += cheap && pos.in_check();
   };
   // Every position of the committed corpus.
   arbiter_test::for_each_recorded_position(corpus_text(), audit_reading(), check);
@@ -236,6 +238,11 @@ TEST_CASE("one pass: the cheap two-legal-moves test never says yes where fewer t
   // committed corpus; the rest are checks and positions where only the king or pieces on
   // a line to it move, left to the count).
   CHECK(corpus_yes * 10 > corpus_positions * 8);
+  // In check it counts the king's legal steps, so it answers most checks too (two safe
+  // steps or more), rather than leaving them all to the count.
+  INFO(checks << " positions in check, yes at " << checks_yes);
+  CHECK(checks > 1000);
+  CHECK(checks_yes * 2 > checks);
 }
 
 TEST_CASE("one pass: PgnRecorder records the main line only, up to the first null move",
