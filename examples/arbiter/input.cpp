@@ -8,8 +8,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <condition_variable>
 #include <cstring>
 #include <limits>
+#include <mutex>
+#include <system_error>
+#include <thread>
 
 #include <fmt/core.h>
 
@@ -209,105 +213,242 @@ constexpr std::size_t input_chunk = std::size_t(1) << 16;
 
 }  // namespace
 
-Input::Input(std::FILE* file, bool owned) : file_(file), owned_(owned), in_(input_chunk) {}
+// The file and its decoding: everything the decoding thread touches, or the caller's
+// thread when there is none.
+struct Input::Source {
+  Source(std::FILE* f, bool own) : file(f), owned(own), in(input_chunk) {}
+  ~Source() {
+    if (owned) std::fclose(file);
+  }
+  Source(const Source&) = delete;
+  Source& operator=(const Source&) = delete;
+
+  bool refill();  // reads the next chunk of the file into in; false at its end or on error
+  void fail(std::string message, bool io = false);
+  // Fills `buffer` with the next `size` bytes of text; fewer only once `done`.
+  std::size_t decode(char* buffer, std::size_t size);
+
+  std::FILE* file;
+  bool owned;
+  Compression compression = Compression::None;
+  std::unique_ptr<Decoder> decoder;
+  std::vector<char> in;
+  std::size_t in_pos = 0, in_len = 0;
+  bool file_done = false;
+  bool done = false;
+  bool io_failed = false;
+  bool at_boundary = false;          // the last byte decoded ended a stream: the input may end here
+  bool output_full = false;          // the decoder filled the last buffer and may hold more
+  std::uint64_t file_bytes = 0;      // bytes read from the file
+  std::uint64_t consumed_bytes = 0;  // bytes of it the decoder has taken
+  std::string error;
+};
+
+// Blocks of decoded text, filled in order by the decoding thread and read in order by the
+// caller: at most `blocks` exist, so the thread waits when the reader is behind.
+struct Input::ReadAhead {
+  static constexpr std::size_t blocks = 4;
+  static constexpr std::size_t block_bytes = std::size_t(1) << 18;
+  struct Block {
+    std::vector<char> data = std::vector<char>(block_bytes);
+    std::size_t len = 0;
+    std::uint64_t file_bytes = 0;  // the file's bytes read when the block was filled
+    bool last = false;             // the decoding ended with this block
+  };
+  std::mutex mutex;
+  std::condition_variable changed;
+  Block ring[blocks];
+  std::uint64_t filled = 0;  // blocks filled by the thread
+  std::uint64_t freed = 0;   // blocks read and given back by the caller
+  bool stop = false;         // the Input is gone: decode no more
+
+  // The decoding thread. It shares the source and the blocks with the Input, so an Input
+  // destroyed before the end (the output failed) need not wait for a read of a pipe.
+  static void run(const std::shared_ptr<Source>& source, const std::shared_ptr<ReadAhead>& self) {
+    ReadAhead& a = *self;
+    for (;;) {
+      Block* b;
+      {
+        std::unique_lock<std::mutex> lock(a.mutex);
+        a.changed.wait(lock, [&] { return a.stop || a.filled - a.freed < blocks; });
+        if (a.stop) return;
+        b = &a.ring[a.filled % blocks];
+      }
+      b->len = source->decode(b->data.data(), block_bytes);
+      b->file_bytes = source->file_bytes;
+      b->last = source->done;
+      {
+        std::lock_guard<std::mutex> lock(a.mutex);
+        ++a.filled;
+      }
+      a.changed.notify_all();
+      if (b->last) return;
+    }
+  }
+};
+
+Input::Input(std::shared_ptr<Source> source) : source_(std::move(source)) {}
 
 Input::~Input() {
-  if (owned_) std::fclose(file_);
+  if (!ahead_) return;
+  {
+    std::lock_guard<std::mutex> lock(ahead_->mutex);
+    ahead_->stop = true;
+  }
+  ahead_->changed.notify_all();
 }
 
 arbiter::Result<std::unique_ptr<Input>, std::string> Input::open(const std::string& name) {
   const bool is_stdin = name == "-";
   std::FILE* file = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
   if (!file) return arbiter::fail(fmt::format("{}: {}", name, std::strerror(errno)));
-  std::unique_ptr<Input> input(new Input(file, !is_stdin));
+  const auto source = std::make_shared<Source>(file, !is_stdin);
+  std::unique_ptr<Input> input(new Input(source));
   // The first chunk tells the format; it is then read like any other.
-  if (input->refill()) {
-    input->compression_ =
-        sniff(reinterpret_cast<const unsigned char*>(input->in_.data()), input->in_len_);
-  }
-  switch (input->compression_) {
+  if (source->refill())
+    source->compression =
+        sniff(reinterpret_cast<const unsigned char*>(source->in.data()), source->in_len);
+  input->compression_ = source->compression;
+  input->file_bytes_ = source->file_bytes;
+  switch (source->compression) {
     case Compression::Zstd:
-      input->decoder_ = std::make_unique<ZstdDecoder>();
+      source->decoder = std::make_unique<ZstdDecoder>();
       break;
     case Compression::Gzip:
-      input->decoder_ = std::make_unique<GzipDecoder>();
+      source->decoder = std::make_unique<GzipDecoder>();
       break;
     case Compression::Bzip2:
-      input->decoder_ = std::make_unique<Bzip2Decoder>();
+      source->decoder = std::make_unique<Bzip2Decoder>();
       break;
     case Compression::Xz:
-      input->decoder_ = std::make_unique<XzDecoder>();
+      source->decoder = std::make_unique<XzDecoder>();
       break;
     case Compression::None:
       break;
   }
-  if (input->decoder_ && !input->decoder_->ready())
+  if (source->decoder && !source->decoder->ready())
     return arbiter::fail(fmt::format("{}: cannot start the {} decoder (out of memory)", name,
-                                     to_string(input->compression_)));
+                                     to_string(source->compression)));
+  // Plain text is only copied: a thread would not pay for itself.
+  if (source->decoder) {
+    try {
+      auto ahead = std::make_shared<ReadAhead>();
+      std::thread(ReadAhead::run, source, ahead).detach();
+      input->ahead_ = std::move(ahead);
+    } catch (const std::system_error&) {
+      // No thread to be had: decode in the caller's thread, the same bytes.
+    }
+  }
   return input;
 }
 
-bool Input::refill() {
-  if (file_done_) return false;
-  in_pos_ = 0;
-  in_len_ = std::fread(in_.data(), 1, in_.size(), file_);
-  file_bytes_ += in_len_;
-  if (in_len_ < in_.size()) {
-    file_done_ = true;
-    if (std::ferror(file_)) {
-      fail(
-          fmt::format("cannot read the input after byte {}: {}", file_bytes_, std::strerror(errno)),
-          true);
+bool Input::Source::refill() {
+  if (file_done) return false;
+  in_pos = 0;
+  in_len = std::fread(in.data(), 1, in.size(), file);
+  file_bytes += in_len;
+  if (in_len < in.size()) {
+    file_done = true;
+    if (std::ferror(file)) {
+      fail(fmt::format("cannot read the input after byte {}: {}", file_bytes, std::strerror(errno)),
+           true);
       return false;
     }
   }
-  return in_len_ > 0;
+  return in_len > 0;
 }
 
-void Input::fail(std::string message, bool io) {
-  if (error_.empty()) error_ = std::move(message);
-  io_failed_ = io_failed_ || io;
-  done_ = true;
+void Input::Source::fail(std::string message, bool io) {
+  if (error.empty()) error = std::move(message);
+  io_failed = io_failed || io;
+  done = true;
 }
 
-std::size_t Input::read(char* buffer, std::size_t size) {
+std::size_t Input::Source::decode(char* buffer, std::size_t size) {
   std::size_t got = 0;
-  while (got < size && !done_) {
-    if (in_pos_ == in_len_ && !output_full_ && !refill()) {
-      if (failed()) break;
-      if (decoder_ && !at_boundary_)
+  while (got < size && !done) {
+    if (in_pos == in_len && !output_full && !refill()) {
+      if (!error.empty()) break;
+      if (decoder && !at_boundary)
         fail(
             fmt::format("the {} stream is truncated: the input ends after byte {}, inside a "
                         "compressed stream",
-                        to_string(compression_), consumed_bytes_));
-      done_ = true;
+                        to_string(compression), consumed_bytes));
+      done = true;
       break;
     }
-    if (!decoder_) {
-      const std::size_t n = std::min(size - got, in_len_ - in_pos_);
-      std::memcpy(buffer + got, in_.data() + in_pos_, n);
-      in_pos_ += n;
-      consumed_bytes_ += n;
+    if (!decoder) {
+      const std::size_t n = std::min(size - got, in_len - in_pos);
+      std::memcpy(buffer + got, in.data() + in_pos, n);
+      in_pos += n;
+      consumed_bytes += n;
       got += n;
       continue;
     }
-    const Step s = decoder_->run(in_.data() + in_pos_, in_len_ - in_pos_, buffer + got, size - got);
-    in_pos_ += s.consumed;
-    consumed_bytes_ += s.consumed;
+    const Step s = decoder->run(in.data() + in_pos, in_len - in_pos, buffer + got, size - got);
+    in_pos += s.consumed;
+    consumed_bytes += s.consumed;
     got += s.produced;
-    output_full_ = got == size;
+    output_full = got == size;
     if (!s.error.empty()) {
       fail(fmt::format("the {} stream is corrupt at byte {} of the compressed input ({})",
-                       to_string(compression_), consumed_bytes_, s.error));
+                       to_string(compression), consumed_bytes, s.error));
       break;
     }
-    if (s.consumed || s.produced) at_boundary_ = false;
-    if (s.stream_end) at_boundary_ = true;
-    if (!s.consumed && !s.produced && !s.stream_end && in_pos_ != in_len_) {
+    if (s.consumed || s.produced) at_boundary = false;
+    if (s.stream_end) at_boundary = true;
+    if (!s.consumed && !s.produced && !s.stream_end && in_pos != in_len) {
       fail(fmt::format("the {} decoder stopped at byte {} of the compressed input",
-                       to_string(compression_), consumed_bytes_));
+                       to_string(compression), consumed_bytes));
       break;
     }
+  }
+  return got;
+}
+
+bool Input::next_block() {
+  ReadAhead& a = *ahead_;
+  std::unique_lock<std::mutex> lock(a.mutex);
+  if (block_taken_) {
+    ++a.freed;
+    block_taken_ = false;
+    a.changed.notify_all();
+  }
+  if (ahead_done_) {
+    // Every byte before the end has been read: now the end's error, if any, is the
+    // caller's (the thread wrote it before it filled its last block, and writes no more).
+    error_ = source_->error;
+    io_failed_ = source_->io_failed;
+    return false;
+  }
+  a.changed.wait(lock, [&] { return a.filled > a.freed; });
+  const ReadAhead::Block& b = a.ring[a.freed % ReadAhead::blocks];
+  block_ = b.data.data();
+  block_pos_ = 0;
+  block_len_ = b.len;
+  block_taken_ = true;
+  ahead_done_ = b.last;
+  file_bytes_ = b.file_bytes;
+  return true;
+}
+
+std::size_t Input::read(char* buffer, std::size_t size) {
+  if (!ahead_) {
+    const std::size_t got = source_->decode(buffer, size);
+    file_bytes_ = source_->file_bytes;
+    if (source_->done && error_.empty() && !source_->error.empty()) {
+      error_ = source_->error;
+      io_failed_ = source_->io_failed;
+    }
+    return got;
+  }
+  std::size_t got = 0;
+  while (got < size) {
+    if (block_pos_ == block_len_ && !next_block()) break;
+    const std::size_t n = std::min(size - got, block_len_ - block_pos_);
+    std::memcpy(buffer + got, block_ + block_pos_, n);
+    block_pos_ += n;
+    got += n;
   }
   return got;
 }

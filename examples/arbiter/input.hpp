@@ -6,6 +6,11 @@
 // read right. Decompression streams: one buffer of input and the decoder's own state, so
 // memory does not grow with the file. Concatenated streams (`cat a.gz b.gz`) are read on.
 //
+// A compressed input is decoded ahead by a thread of its own into a few blocks (4 of
+// 256 KiB), so that decoding overlaps the judging that uses the text, at any `-j`: the
+// decoder runs exactly as it would inline, one block after another, and the reader takes
+// the blocks in order, so every byte, game and error offset is what one thread gives.
+//
 // A truncated or corrupt stream is an error (failed()) that says where: the byte of the
 // compressed input at which the decoder stopped, and what it found there. The reader
 // (PgnReader::from_source) has then delivered every game complete before that point, and
@@ -27,8 +32,6 @@ enum class Compression : std::uint8_t { None, Zstd, Gzip, Bzip2, Xz };
 
 /// "zstd", "gzip", "bzip2", "xz", or "plain".
 const char* to_string(Compression c) noexcept;
-
-class Decoder;  // input.cpp: one per compression format
 
 /// An open input, decompressed as it is read.
 class Input final : public arbiter::PgnSource {
@@ -52,23 +55,22 @@ class Input final : public arbiter::PgnSource {
   std::uint64_t bytes_read() const noexcept { return file_bytes_; }
 
  private:
-  Input(std::FILE* file, bool owned);
-  bool refill();  // reads the next chunk of the file into in_; false at its end or on error
-  void fail(std::string message, bool io = false);
+  struct Source;     // the file, its decoder and the decoding state (input.cpp)
+  struct ReadAhead;  // the blocks a decoding thread fills ahead of the reader (input.cpp)
+  explicit Input(std::shared_ptr<Source> source);
+  // Takes the next block decoded ahead (giving back the one read); false after the last.
+  bool next_block();
 
-  std::FILE* file_;
-  bool owned_;
+  std::shared_ptr<Source> source_;
+  std::shared_ptr<ReadAhead> ahead_;  // none: decoded (or copied) in the calling thread
+  const char* block_ = nullptr;       // the block being read, from ahead_
+  std::size_t block_pos_ = 0, block_len_ = 0;
+  bool block_taken_ = false;  // a block is held: give it back before taking the next
+  bool ahead_done_ = false;   // the last block has been taken
+  // What the caller sees (touched in the caller's thread only).
   Compression compression_ = Compression::None;
-  std::unique_ptr<Decoder> decoder_;
-  std::vector<char> in_;
-  std::size_t in_pos_ = 0, in_len_ = 0;
-  bool file_done_ = false;
-  bool done_ = false;
   bool io_failed_ = false;
-  bool at_boundary_ = false;      // the last byte decoded ended a stream: the input may end here
-  bool output_full_ = false;      // the decoder filled the last buffer and may hold more
-  std::uint64_t file_bytes_ = 0;  // bytes read from the file
-  std::uint64_t consumed_bytes_ = 0;  // bytes of it the decoder has taken
+  std::uint64_t file_bytes_ = 0;
   std::string error_;
 };
 
