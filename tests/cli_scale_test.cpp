@@ -279,6 +279,49 @@ TEST_CASE(
   }
 }
 
+TEST_CASE(
+    "cli compressed input: a text larger than the read-ahead ring reads as the plain file, and "
+    "breaks off where it is cut",
+    "[cli][scale]") {
+  // The decoding thread fills a ring of 4 blocks of 256 KiB (input.cpp): a decoded text of
+  // more than 1 MiB makes it wrap round several times, the thread waiting for the reader.
+  const arbiter_test::TempDir dir;
+  const std::string once = corpus_text();
+  std::string text;
+  while (text.size() < 3 * 1024 * 1024) text += once + "\n";
+  const std::string plain = dir.file("big.pgn", text);
+  const Run expected = tool(dir, "audit --json -j 1 " + quote(plain));
+  REQUIRE(expected.status == 0);
+  const Run expected_pgn = tool(dir, "pgn " + quote(plain));
+  REQUIRE(expected_pgn.status == 0);
+  for (const Format& format : formats) {
+    DYNAMIC_SECTION(format.name) {
+      const fs::path whole = dir.path / "big.data";
+      shell(std::string(format.compress) + " < " + quote(plain) + " > " + quote(whole.string()));
+      for (const std::string& jobs : {"-j 1", "-j 2"}) {
+        Run r = tool(dir, "audit --json " + jobs + " - < " + quote(whole.string()));
+        INFO(format.name << " " << jobs << "\n" << r.err);
+        for (std::size_t at; (at = r.out.find("<stdin>")) != std::string::npos;)
+          r.out.replace(at, 7, plain);
+        CHECK(r.status == 0);
+        CHECK(first_difference(expected.out, r.out) == "");
+      }
+      // Cut after nine tenths of the compressed bytes: past the ring's first rounds, the
+      // output is the whole file's up to a game's end and the error names the byte.
+      const std::string z = read_file(whole);
+      const std::size_t cut = z.size() / 10 * 9;
+      const Run r = tool(dir, "pgn " + quote(dir.file("big.cut", z.substr(0, cut))));
+      INFO(format.name << " cut after byte " << cut << "\n" << r.err);
+      CHECK(r.status == 1);
+      CHECK(contains(r.err, std::string("the ") + format.name + " stream is truncated"));
+      CHECK(contains(r.err, "ends after byte " + std::to_string(cut) + ","));
+      REQUIRE(r.out.size() <= expected_pgn.out.size());
+      CHECK(r.out.size() > expected_pgn.out.size() / 2);
+      CHECK(expected_pgn.out.compare(0, r.out.size(), r.out) == 0);
+    }
+  }
+}
+
 TEST_CASE("cli -j: the output of -j 4 is byte for byte that of -j 1", "[cli][scale]") {
   const arbiter_test::TempDir dir;
   // The committed corpus with the malformed games of tests/data/pgn between its two files
