@@ -102,14 +102,16 @@ constexpr const char* to_pgn(std::optional<GameResult> r) noexcept { return r ? 
 /// Reads a result as a termination marker or a Result tag writes it ("1-0", "0-1",
 /// "1/2-1/2", "½-½", "*"); nothing for anything else.
 constexpr std::optional<GameResult> parse_pgn_result(std::string_view s) noexcept {
-  // By length first: the reader asks about every move number ("12.") too.
+  // By length first, then byte by byte: the reader asks about every move number ("12.")
+  // too, and a string_view comparison there is an out-of-line call per candidate.
   switch (s.size()) {
     case 1:
       if (s[0] == '*') return GameResult::Ongoing;
       break;
     case 3:
-      if (s == "1-0") return GameResult::WhiteWins;
-      if (s == "0-1") return GameResult::BlackWins;
+      if (s[1] != '-') break;
+      if (s[0] == '1' && s[2] == '0') return GameResult::WhiteWins;
+      if (s[0] == '0' && s[2] == '1') return GameResult::BlackWins;
       break;
     case 5:
       if (s == "\xC2\xBD-\xC2\xBD") return GameResult::Draw;  // ½-½
