@@ -283,6 +283,66 @@ TEST_CASE("6.9: budgets are respected and unknown says so", "[unwinnable]") {
   CHECK(quick.nodes <= quick_node_budget + 1);
 }
 
+TEST_CASE("The closure's trusted rebuild of a state equals the validated one", "[unwinnable]") {
+  // The closure rebuilds each state it expands without validate() (ClosureStates). Its
+  // states are those reached by legal moves from the root: here, the first states of such
+  // closures from this file's positions (locked walls, en passant, castling rights, the
+  // initial position's double steps), each rebuilt three ways and compared.
+  const char* roots[] = {
+      "8/8/8/1k3p1p/3p1P2/1p1P1PpP/1P4P1/K7 b - -",
+      "8/5p1p/k4p2/1p1p1PpP/1P1P2P1/8/8/K7 b - -",
+      "5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - -",
+      "8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - -",
+      "8/6R1/8/6p1/2N2pP1/PPPP4/QNP2P1N/1Bk1K2R b - g3 0 1",
+      "k1b5/1pPp4/1P1P3p/1P6/5P1P/5PNR/3NPBBQ/4K2R w K - 0 1",
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  };
+  constexpr std::size_t per_root = 1500;
+  std::size_t states = 0, with_en_passant = 0, with_castling = 0;
+  for (const char* fen : roots) {
+    const Position root = position_of(fen);
+    std::vector<Position> queue{root};
+    std::vector<detail::PackedState> seen{detail::pack_state(root)};
+    for (std::size_t head = 0; head < queue.size() && queue.size() < per_root; ++head)
+      for (Move m : legal_moves(queue[head])) {
+        const Position next = queue[head].play_unchecked(m);
+        const detail::PackedState packed = detail::pack_state(next);
+        if (std::find(seen.begin(), seen.end(), packed) != seen.end()) continue;
+        seen.push_back(packed);
+        queue.push_back(next);
+      }
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+      const detail::PackedState& state = seen[i];
+      const Position& original = queue[i];
+      INFO(fen << " state " << to_fen(original));
+      const auto validated = Position::from_setup(detail::ClosureStates::setup(state, root), true);
+      REQUIRE(validated);
+      const Position trusted = detail::ClosureStates::rebuild(state, root);
+      const Position keyless =
+          detail::ClosureStates::rebuild<Position::KeyUpdate::Skip>(state, root);
+      CHECK(trusted == *validated);  // everything but the key, counters included
+      CHECK(keyless == *validated);
+      CHECK(trusted.key() == validated->key());
+      CHECK(trusted.key() == original.key());  // the key ignores the counters
+      CHECK(trusted.has_legal_en_passant() == original.has_legal_en_passant());
+      CHECK(detail::pack_state(trusted) == state);
+      const MoveList rebuilt_moves = legal_moves(keyless), original_moves = legal_moves(original);
+      CHECK(std::equal(rebuilt_moves.begin(), rebuilt_moves.end(), original_moves.begin(),
+                       original_moves.end()));
+      with_en_passant += original.en_passant_square() != Square::None;
+      with_castling += original.castling_rights().any();
+      ++states;
+    }
+  }
+  std::printf(
+      "closure rebuilds compared: %zu states (%zu with an en passant square, %zu with "
+      "castling rights)\n",
+      states, with_en_passant, with_castling);
+  CHECK(states > 5000);
+  CHECK(with_en_passant > 100);
+  CHECK(with_castling > 500);
+}
+
 // ---------------------------------------------------------------------------------------
 // Property tests on random legal positions with few pieces
 // ---------------------------------------------------------------------------------------

@@ -202,6 +202,10 @@ struct MoveError {
   }
 };
 
+namespace detail {
+struct ClosureStates;  // unwinnable.hpp: rebuilds positions from states packed from legal ones
+}  // namespace detail
+
 /// A legal chess position: placement, side to move, castling rights with their rooks,
 /// en passant square, counters, and the FIDE key kept up to date move by move. Only
 /// legal positions exist (startpos(), from_setup(), parse_fen(), or playing moves).
@@ -386,6 +390,14 @@ class Position {
   }
   void update_castling_touch() noexcept;
   bool find_legal_en_passant() const noexcept;
+
+  // The position `s` describes, trusting that validate(s, true) passes: from_setup()
+  // after its check, and the helpmate closure, whose states were all packed from legal
+  // positions, so that validating each rebuild would be wasted. `Skip`: no key, so key()
+  // and has_legal_en_passant() are meaningless, as after play_in_place<Skip>.
+  template <KeyUpdate Update = KeyUpdate::Incremental>
+  static Position from_legal_setup(const Setup& s) noexcept;
+  friend struct detail::ClosureStates;
 
   Bitboard by_type_[6] = {};
   Bitboard by_color_[2] = {};
@@ -695,6 +707,11 @@ inline Result<void, SetupError> Position::validate(const Setup& s,
 inline Result<Position, SetupError> Position::from_setup(const Setup& s,
                                                          bool ignore_impossible_check) noexcept {
   if (auto valid = validate(s, ignore_impossible_check); !valid) return fail(valid.error());
+  return from_legal_setup(s);
+}
+
+template <Position::KeyUpdate Update>
+inline Position Position::from_legal_setup(const Setup& s) noexcept {
   Position p;
   for (int i = 0; i < 64; ++i)
     if (s.board[i] != Piece::None) p.put_piece(s.board[i], Square(i));
@@ -706,9 +723,11 @@ inline Result<Position, SetupError> Position::from_setup(const Setup& s,
   p.halfmove_ = s.halfmove_clock;
   p.fullmove_ = s.fullmove_number;
   p.chess960_ = s.chess960;
-  p.ep_in_key_ = p.find_legal_en_passant();
   p.update_castling_touch();
-  p.key_ = p.key_from_scratch().value();
+  if constexpr (Update == KeyUpdate::Incremental) {
+    p.ep_in_key_ = p.find_legal_en_passant();
+    p.key_ = p.key_from_scratch().value();
+  }
   return p;
 }
 
