@@ -23,8 +23,31 @@
 
 namespace arbiter_cli {
 
+/// Makes `out` longer by `n` bytes and returns where they start, for the caller to fill:
+/// a piece written at once costs one length check instead of one per character.
+inline char* extend(std::string& out, std::size_t n) {
+  const std::size_t at = out.size();
+  out.resize(at + n);
+  return &out[at];
+}
+
 /// Appends `s` to `out` as a JSON string, as nlohmann-json writes it (see the top).
 inline void append_json_string(std::string& out, std::string_view s) {
+  // Most strings (tags, names, moves) are printable ASCII with nothing to escape: one
+  // scan, one piece.
+  std::size_t printable = 0;
+  while (printable < s.size()) {
+    const unsigned char c = static_cast<unsigned char>(s[printable]);
+    if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') break;
+    ++printable;
+  }
+  if (printable == s.size()) {
+    char* p = extend(out, s.size() + 2);
+    *p = '"';
+    std::char_traits<char>::copy(p + 1, s.data(), s.size());
+    p[s.size() + 1] = '"';
+    return;
+  }
   if (!arbiter::detail::valid_utf8(s)) {
     out += nlohmann::json(std::string(s))
                .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -90,10 +113,16 @@ class JsonWriter {
 
   /// The name of the next member (an ASCII literal, not escaped).
   JsonWriter& key(std::string_view name) {
-    separate();
-    out_ += '"';
-    out_.append(name.data(), name.size());
-    out_ += "\":";
+    // The comma, the quoted name and the colon in one piece: a key is written per member
+    // of every game's line, and four appends cost four length checks.
+    const std::size_t comma = needs_comma() ? 1 : 0;
+    char* p = extend(out_, comma + name.size() + 3);
+    if (comma) *p++ = ',';
+    *p++ = '"';
+    std::char_traits<char>::copy(p, name.data(), name.size());
+    p += name.size();
+    *p++ = '"';
+    *p = ':';
     after_key_ = true;
     return *this;
   }
@@ -130,23 +159,27 @@ class JsonWriter {
  private:
   template <class Int>
   JsonWriter& number(Int n) {
-    separate();
-    char buffer[24];
-    const std::to_chars_result r = std::to_chars(buffer, buffer + sizeof buffer, n);
+    char buffer[25];  // the comma, then the digits: one append
+    char* digits = buffer;
+    if (needs_comma()) *digits++ = ',';
+    const std::to_chars_result r = std::to_chars(digits, buffer + sizeof buffer, n);
     out_.append(buffer, std::size_t(r.ptr - buffer));
     return *this;
   }
   // A comma before every value of an object or array but its first (a member's value
-  // follows its key directly).
-  void separate() {
+  // follows its key directly): whether the next value needs one (and it is then placed).
+  bool needs_comma() {
     if (after_key_) {
       after_key_ = false;
-      return;
+      return false;
     }
-    if (depth_ > 0 && depth_ <= max_depth) {
-      if (!first_[depth_ - 1]) out_ += ',';
-      first_[depth_ - 1] = false;
-    }
+    if (depth_ == 0 || depth_ > max_depth) return false;
+    const bool comma = !first_[depth_ - 1];
+    first_[depth_ - 1] = false;
+    return comma;
+  }
+  void separate() {
+    if (needs_comma()) out_ += ',';
   }
   JsonWriter& open(char c) {
     separate();
