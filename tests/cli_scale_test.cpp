@@ -298,8 +298,8 @@ TEST_CASE(
     DYNAMIC_SECTION(format.name) {
       const fs::path whole = dir.path / "big.data";
       shell(std::string(format.compress) + " < " + quote(plain) + " > " + quote(whole.string()));
-      for (const std::string& jobs : {"-j 1", "-j 2"}) {
-        Run r = tool(dir, "audit --json " + jobs + " - < " + quote(whole.string()));
+      for (const char* jobs : {"-j 1", "-j 2"}) {
+        Run r = tool(dir, std::string("audit --json ") + jobs + " - < " + quote(whole.string()));
         INFO(format.name << " " << jobs << "\n" << r.err);
         for (std::size_t at; (at = r.out.find("<stdin>")) != std::string::npos;)
           r.out.replace(at, 7, plain);
