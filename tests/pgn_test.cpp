@@ -1170,6 +1170,83 @@ TEST_CASE("pgn writer: long comments wrap, odd comments and strings stay readabl
 }
 
 // ---------------------------------------------------------------------------------------
+// PgnExportWriter: the export text written while reading
+// ---------------------------------------------------------------------------------------
+
+namespace {
+
+// Each game of `text` written back twice: by PgnExportWriter while the reader reads it,
+// and by write_pgn() from the PgnGame the reader builds. Returns the number of games.
+std::size_t check_streamed_equals_written(const std::string& text, const PgnWriteOptions& w,
+                                          PgnOptions options = {}) {
+  PgnReader streamed = PgnReader::from_memory(text, options);
+  PgnReader built = PgnReader::from_memory(text, options);
+  PgnExportWriter writer(w);
+  PgnGame game;
+  std::size_t games = 0;
+  for (;;) {
+    const Result<PgnRead, PgnError> a = streamed.next(writer);
+    const Result<PgnRead, PgnError> b = built.next(game);
+    REQUIRE(a.ok() == b.ok());
+    if (is_end(b)) break;
+    ++games;
+    if (!b) continue;
+    std::string from_stream, from_game;
+    writer.write(from_stream);
+    REQUIRE(write_pgn(game, from_game, w));
+    INFO("game " << games);
+    REQUIRE(from_stream == from_game);
+    CHECK(writer.warnings().size() == game.warnings.size());
+  }
+  return games;
+}
+
+}  // namespace
+
+TEST_CASE("PgnExportWriter writes while reading what write_pgn writes of the game read") {
+  // What follows a move in any order: the export format writes its NAGs, then its
+  // comments, then its variations, whatever the order they were read in.
+  const std::string text =
+      "[Event \"orders\"]\n[Result \"1-0\"]\n\n"
+      "{before} $10 {more} 1. e4 {c} $1 (1. d4 {v} d5 (1... Nf6 2. c4) 2. c4) {after} $2 "
+      "(1. c4) e5 2. Nf3 (2. f4 exf4 {gambit}) $5 Nc6 3. Bb5 -- 4. O-O a6 1-0\n\n"
+      "[Event \"set up\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/R7/R3K3 w - - 0 40\"]\n\n"
+      "40. R1a1 Kd7 41. Ra7+ Kc6 42. R1a6+ Kb5 {a } brace} 43. Rb7+ *\n\n"
+      "[Event \"no result tag\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n"
+      "[White \"a \\\"quoted\\\" name\"]\n[Result \"0-1\"]\n\n1. d4 1-0\n";
+  PgnOptions options;
+  options.allow_null_moves = true;
+  options.comments = true;
+  for (bool comments : {true, false})
+    for (bool nags : {true, false})
+      for (bool variations : {true, false})
+        for (std::size_t line_length : {std::size_t(80), std::size_t(12)}) {
+          PgnWriteOptions w;
+          w.comments = comments;
+          w.nags = nags;
+          w.variations = variations;
+          w.line_length = line_length;
+          CHECK(check_streamed_equals_written(text, w, options) == 4);
+        }
+  // The order written, spelled out once.
+  PgnExportWriter writer;
+  PgnReader reader = PgnReader::from_memory("1. e4 {c} $1 (1. d4) {after} $2 e5 *", options);
+  REQUIRE(reader.next(writer));
+  std::string out;
+  writer.write(out);
+  CHECK(out.substr(out.find("\n\n") + 2) == "1. e4 $1 $2 {c} {after} (1. d4) 1... e5 *\n\n");
+}
+
+TEST_CASE("PgnExportWriter over the committed corpus equals write_pgn", "[data]") {
+  PgnOptions options;
+  options.comments = true;
+  std::size_t games = 0;
+  for (const std::string& file : arbiter_test::committed_corpus_files())
+    games += check_streamed_equals_written(slurp(file), PgnWriteOptions{}, options);
+  CHECK(games == arbiter_test::committed_corpus_games);
+}
+
+// ---------------------------------------------------------------------------------------
 // The `arbiter pgn` command
 // ---------------------------------------------------------------------------------------
 

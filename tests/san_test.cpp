@@ -439,3 +439,36 @@ TEST_CASE("san: to_san and parse_san agree on every legal move of random games",
   }
   CHECK(moves > 100000);
 }
+
+TEST_CASE("san: the rivals found from attack sets are those of the legal move list", "[san]") {
+  // san_rival_squares() reads attacks and king safety instead of generating moves; it
+  // must name exactly the other legal moves of the same piece type to the same square.
+  std::uint64_t with_rivals = 0, moves = 0;
+  auto check = [&](const Position& pos) {
+    const MoveList legal = legal_moves(pos);
+    for (Move m : legal) {
+      Bitboard expected = 0;
+      const PieceType type = type_of(pos.piece_on(m.from()));
+      if (!m.is_castling() && type != PieceType::Pawn)
+        for (Move o : legal)
+          if (o != m && o.to() == m.to() && !o.is_castling() &&
+              type_of(pos.piece_on(o.from())) == type)
+            expected |= square_bb(o.from());
+      INFO(to_fen(pos) << " " << to_uci(pos, m));
+      CHECK(detail::san_rival_squares(pos, m) == expected);
+      with_rivals += expected != 0;
+      ++moves;
+    }
+  };
+  for (std::uint32_t seed = 1; seed <= 60; ++seed)
+    for (const Position& pos : arbiter_test::random_game(seed, 200).positions) check(pos);
+  // A rival pinned to its king is no rival: the knight on c2, pinned by the bishop on a4,
+  // cannot go to e3, so Ng2-e3 is "Ne3".
+  const Position pinned = arbiter_test::position("4k3/8/8/8/b7/8/2N3N1/3K4 w - - 0 1");
+  check(pinned);
+  CHECK(to_san(pinned, Move(Square::G2, Square::E3)) == "Ne3");
+  check(arbiter_test::position("4k3/8/8/8/8/8/8/RN2KN1R w - - 0 1"));
+  check(arbiter_test::position("7k/8/8/3Q1Q2/8/3Q1Q2/8/K7 w - - 0 1"));
+  CHECK(moves > 100000);
+  CHECK(with_rivals > 100);
+}

@@ -2,7 +2,8 @@
 // The PGN game model: one game as PgnReader reads it (notation/pgn_reader.hpp) and
 // write_pgn() writes it (notation/pgn_writer.hpp): tags, the main line with its
 // variations, NAGs and comments, the termination marker, and the warnings of reading.
-// Also what the reader reports: PgnError (an error, or a warning, with where it is).
+// Also what the reader reports: PgnError (an error, or a warning, with where it is), and
+// PgnVisitor, the events of a game as the reader delivers them.
 
 #include <cstddef>
 #include <cstdint>
@@ -209,6 +210,54 @@ inline Position PgnGame::end_position() const noexcept {
   }
   return pos;
 }
+
+// ---------------------------------------------------------------------------------------
+// The events of a game, as PgnReader delivers them (and write_pgn() feeds its writer)
+// ---------------------------------------------------------------------------------------
+
+/// What begin_movetext() asks of the reader.
+enum class PgnAction : std::uint8_t {
+  Continue,  ///< read the movetext, resolving moves
+  Skip,      ///< skip to the end of this game without resolving moves (fast filtering)
+};
+
+/// Receives the events of each game. Every begin_game() is followed by exactly one of
+/// end_game() (the game was read) or game_error() (it was not; the events delivered
+/// before it are not to be trusted as a whole). Warnings may come at any point between.
+class PgnVisitor {
+ public:
+  virtual ~PgnVisitor() = default;
+  /// `number`: 1-based within the stream; `line`: where the game starts.
+  virtual void begin_game(std::uint64_t /*number*/, std::uint64_t /*line*/) {}
+  /// A tag pair, unescaped.
+  virtual void tag(std::string_view /*name*/, std::string_view /*value*/) {}
+  /// After the tags, with the start position they give.
+  virtual PgnAction begin_movetext(const Position& /*start*/) { return PgnAction::Continue; }
+  /// A move as written (`san`, without annotation suffixes), resolved (`move`;
+  /// Move::none() for a null move) in the position `before` it.
+  virtual void move(const Position& /*before*/, Move /*move*/, std::string_view /*san*/) {}
+  /// Right after move(), the position that move (not a null move) led to: the reader
+  /// played it once, to read the next move, and a visitor keeping the game's history takes
+  /// the position from here instead of playing the move again (PgnRecorder).
+  virtual void played(const Position& /*after*/) {}
+  /// A NAG after the last move ($1 to $6 also for the suffixes ! ? !! ?? !? ?!), or
+  /// before the first move of a line (Informant style: "($142 12... Nf6)").
+  virtual void nag(int /*nag*/) {}
+  /// A comment's text (`truncated`: longer than PgnOptions::max_comment_bytes).
+  virtual void comment(std::string_view /*text*/, bool /*truncated*/) {}
+  /// A variation: an alternative to the last move delivered.
+  virtual void begin_variation() {}
+  /// The end of the current variation.
+  virtual void end_variation() {}
+  /// The game termination marker.
+  virtual void result(GameResult /*result*/) {}
+  /// The game was read completely.
+  virtual void end_game() {}
+  /// The game could not be read (the reader skips to the next one).
+  virtual void game_error(const PgnError& /*error*/) {}
+  /// Something worth a note; the game is still read.
+  virtual void warning(const PgnError& /*warning*/) {}
+};
 
 // ---------------------------------------------------------------------------------------
 // Details: character classes and tag values, for the reader and the writer

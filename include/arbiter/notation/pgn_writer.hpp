@@ -14,11 +14,17 @@
 //   comment word longer than a line stands alone on its line; tag lines are never
 //   broken. Null moves are written `--`. Reading what write_pgn() wrote gives the same
 //   game (comments with their white space re-flowed), and writing it again the same text.
+//   PgnExportWriter writes the same text while PgnReader reads a game (a visitor), with no
+//   PgnGame built and no move played again; write_pgn() is that writer fed a PgnGame.
 //
 // Nothing here throws (allocation failure aside): errors are values.
 
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "../movegen.hpp"
 #include "fen.hpp"
@@ -68,7 +74,12 @@ namespace detail {
 
 inline void append_pgn_string(std::string& out, std::string_view s) {
   out += '"';
-  for (char c : s) {
+  std::size_t plain = 0;  // most values need no escape: written in one piece
+  while (plain < s.size() && s[plain] != '"' && s[plain] != '\\' && s[plain] != '\n' &&
+         s[plain] != '\r' && s[plain] != '\t')
+    ++plain;
+  out.append(s.data(), plain);
+  for (char c : s.substr(plain)) {
     if (c == '"' || c == '\\') out += '\\';
     if (c == '\n' || c == '\r' || c == '\t') c = ' ';  // strings hold no newlines or tabs
     out += c;
@@ -95,10 +106,12 @@ class PgnLineWriter {
     } else {
       space_before_last_ = std::string::npos;
     }
-    out_ += prefix_;
+    if (!prefix_.empty()) {
+      out_ += prefix_;
+      prefix_.clear();
+    }
     out_.append(t.data(), t.size());
     width_ += size;
-    prefix_.clear();
   }
   /// Text glued to the front of the next token: an opening parenthesis, a move number.
   void open(std::string_view t) { prefix_.append(t.data(), t.size()); }
@@ -119,37 +132,39 @@ class PgnLineWriter {
   }
   /// A `{...}` comment, its words spread over lines as needed.
   void comment(std::string_view text) {
-    std::vector<std::string_view> words;
-    for (std::size_t i = 0; i < text.size();) {
+    std::size_t i = 0;
+    auto next_word = [&]() {
       while (i < text.size() && pgn_is(text[i], pgn_space)) ++i;
-      std::size_t j = i;
-      while (j < text.size() && !pgn_is(text[j], pgn_space)) ++j;
-      if (j > i) words.push_back(text.substr(i, j - i));
-      i = j;
-    }
+      const std::size_t start = i;
+      while (i < text.size() && !pgn_is(text[i], pgn_space)) ++i;
+      return text.substr(start, i - start);
+    };
     if (text.find('}') != std::string_view::npos) {
       // Cannot be a brace comment: a `;` comment to the end of the line.
-      std::string line = ";";
-      for (std::string_view w : words) {
-        line += ' ';
-        line.append(w.data(), w.size());
+      word_.assign(1, ';');
+      for (std::string_view w = next_word(); !w.empty(); w = next_word()) {
+        word_ += ' ';
+        word_.append(w.data(), w.size());
       }
-      token(line);
+      token(word_);
       out_ += '\n';
       width_ = 0;
       space_before_last_ = std::string::npos;
       return;
     }
-    if (words.empty()) {
+    std::string_view w = next_word();
+    if (w.empty()) {
       token("{}");
       return;
     }
-    for (std::size_t i = 0; i < words.size(); ++i) {
-      std::string w;
-      if (i == 0) w += '{';
-      w.append(words[i].data(), words[i].size());
-      if (i + 1 == words.size()) w += '}';
-      token(w);
+    for (bool first = true; !w.empty(); first = false) {
+      const std::string_view after = next_word();
+      word_.clear();
+      if (first) word_ += '{';
+      word_.append(w.data(), w.size());
+      if (after.empty()) word_ += '}';
+      token(word_);
+      w = after;
     }
   }
   void end() {
@@ -163,107 +178,58 @@ class PgnLineWriter {
   std::size_t width_ = 0;
   std::size_t space_before_last_ = std::string::npos;  // where the last token's space is
   std::string prefix_;
+  std::string word_;  // comment(): the word being written
 };
 
-inline Result<void, PgnWriteError> write_pgn_line(PgnLineWriter& w, const PgnLine& line,
-                                                  Position pos, const PgnWriteOptions& options,
-                                                  std::string& scratch, int depth) {
-  if (options.nags)
-    for (int n : line.nags_before) w.token("$" + std::to_string(n));
-  if (options.comments)
-    for (const std::string& c : line.comments_before) w.comment(c);
-  bool number = true;
-  for (const PgnMove& m : line.moves) {
-    const bool white = pos.side_to_move() == Color::White;
-    if (white || number) {
-      scratch = std::to_string(pos.fullmove_number());
-      scratch += white ? ". " : "... ";
-      w.open(scratch);
-    }
-    Position next = pos;
-    const PgnWriteError error{pos.fullmove_number(), pos.side_to_move(), m.move, m.san, depth};
-    if (m.move) {
-      if (pos.piece_on(m.move.from()) == Piece::None) return fail(error);
-      MoveList candidates;
-      generate_legal_moves(pos, candidates,
-                           MoveFilter{square_bb(m.move.to()),
-                                      MoveFilter::type_bit(type_of(pos.piece_on(m.move.from())))});
-      if (!candidates.contains(m.move)) return fail(error);
-      // The candidates are the moves SAN disambiguates against: generated once, and the
-      // move played once, for the check and mate suffix and for the next move.
-      // No FIDE key: the writer never reads it (KeyUpdate::Skip keeps the en passant
-      // square, the castling rights and the counters that the next moves need).
-      next.play_in_place<Position::KeyUpdate::Skip>(m.move);
-      std::string san;  // short enough to stay in the string itself
-      append_san(san, pos, m.move, candidates, next);
-      w.token(san);
-    } else {
-      Result<Position, MoveError> passed = pos.play_null();
-      if (!passed) return fail(error);
-      next = *passed;
-      w.token("--");
-    }
-    number = false;
-    if (options.nags)
-      for (int n : m.nags) w.token("$" + std::to_string(n));
-    if (options.comments)
-      for (const std::string& c : m.comments) {
-        w.comment(c);
-        number = true;
-      }
-    if (options.variations)
-      for (const PgnLine& v : m.variations) {
-        w.open("(");
-        if (auto written = write_pgn_line(w, v, pos, options, scratch, depth + 1); !written)
-          return written;
-        w.close(")");
-        number = true;
-      }
-    pos = next;
-  }
-  return {};
+// Writes `n` in decimal at `p`; returns the end.
+inline char* write_decimal(char* p, std::uint64_t n) noexcept {
+  char digits[20];
+  int k = 0;
+  do {
+    digits[k++] = char('0' + n % 10);
+    n /= 10;
+  } while (n);
+  while (k) *p++ = digits[--k];
+  return p;
 }
 
-}  // namespace detail
-
-/// Appends `game` to `out` in PGN export format (see the top of this header). Fails on
-/// a move that is not legal in its position (`out` then holds the game up to it).
-inline Result<void, PgnWriteError> write_pgn(const PgnGame& game, std::string& out,
-                                             const PgnWriteOptions& options = {}) {
-  // The result: the termination marker, else the Result tag, else "*".
-  const std::optional<GameResult> tag_result = parse_pgn_result(detail::trim(game.tag("Result")));
-  const GameResult marker = game.result ? *game.result : tag_result.value_or(GameResult::Ongoing);
-  const GameResult tag_value = tag_result.value_or(marker);
-
-  static constexpr const char* roster[7] = {"Event", "Site",  "Date",  "Round",
-                                            "White", "Black", "Result"};
-  for (const char* name : roster) {
-    out += '[';
-    out += name;
-    out += ' ';
-    if (std::string_view(name) == "Result") {
-      detail::append_pgn_string(out, to_pgn(tag_value));
-    } else if (const PgnTag* t = game.find_tag(name)) {
-      detail::append_pgn_string(out, t->value);
-    } else {
-      detail::append_pgn_string(out, std::string_view(name) == "Date" ? "????.??.??" : "?");
-    }
-    out += "]\n";
-  }
-  const Position standard = Position::startpos();
-  const bool setup = game.find_tag("FEN") || !(game.start == standard) || game.start.is_chess960();
-  const std::string fen = setup ? to_fen(game.start) : std::string();  // written only then
+// The tags in export format: the seven-tag roster first ("?", "????.??.??" and the
+// result `roster_result` where missing), then the other tags in their order, with SetUp
+// and FEN written from `start` when the game had a FEN tag or does not start from the
+// standard position, and Variant "Chess960" for a Chess960 game without one; then the
+// blank line before the movetext.
+inline void write_pgn_tags(std::string& out, const PgnTag* tags, std::size_t count,
+                           const Position& start, GameResult roster_result) {
+  static constexpr std::string_view roster[7] = {"Event", "Site",  "Date",  "Round",
+                                                 "White", "Black", "Result"};
+  auto find = [&](std::string_view name) -> const PgnTag* {
+    for (std::size_t i = 0; i < count; ++i)
+      if (tags[i].name == name) return &tags[i];
+    return nullptr;
+  };
   auto write_tag = [&](std::string_view name, std::string_view value) {
     out += '[';
     out.append(name.data(), name.size());
     out += ' ';
-    detail::append_pgn_string(out, value);
+    append_pgn_string(out, value);
     out += "]\n";
   };
+  for (std::string_view name : roster) {
+    if (name == "Result") {
+      write_tag(name, to_pgn(roster_result));
+    } else if (const PgnTag* t = find(name)) {
+      write_tag(name, t->value);
+    } else {
+      write_tag(name, name == "Date" ? "????.??.??" : "?");
+    }
+  }
+  const bool setup = find("FEN") || !(start == Position::startpos()) || start.is_chess960();
+  const std::string fen = setup ? to_fen(start) : std::string();  // written only then
   bool wrote_setup = false, wrote_fen = false, wrote_variant = false;
-  for (const PgnTag& t : game.tags) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const PgnTag& t = tags[i];
     bool in_roster = false;
-    for (const char* name : roster) in_roster |= t.name == name;
+    for (std::string_view name : roster) in_roster |= t.name == name;
     if (in_roster) continue;
     if (t.name == "SetUp") {
       if (!setup || wrote_setup) continue;
@@ -280,19 +246,245 @@ inline Result<void, PgnWriteError> write_pgn(const PgnGame& game, std::string& o
       write_tag(t.name, t.value);
     }
   }
-  if (game.start.is_chess960() && !wrote_variant) write_tag("Variant", "Chess960");
+  if (start.is_chess960() && !wrote_variant) write_tag("Variant", "Chess960");
   if (setup && !wrote_setup) write_tag("SetUp", "1");
   if (setup && !wrote_fen) write_tag("FEN", fen);
   out += '\n';
+}
 
-  detail::PgnLineWriter w(out, options.line_length);
-  std::string scratch;
-  Result<void, PgnWriteError> written =
-      detail::write_pgn_line(w, game.main_line, game.start, options, scratch, 0);
-  w.token(to_pgn(marker));
-  w.end();
-  out += '\n';
-  return written;
+}  // namespace detail
+
+/// Writes each game in PGN export format (see the top of this header) as it is read: a
+/// PgnVisitor for PgnReader::next(), so that a game is read and written back with each
+/// move resolved and played once, by the reader, and no PgnGame built. After a game's
+/// end_game(), write() appends it. Its buffers are reused from game to game (no heap
+/// allocation per game once warmed up, long comments and tags aside). write_pgn() feeds
+/// it a PgnGame: one writer, whichever way the game comes.
+///
+/// The events are kept as they come and written at the end of the game, because the
+/// export format orders what follows a move (its NAGs, then its comments, then its
+/// variations) whatever the order it was read in, and puts the result in the tag roster
+/// before the movetext that ends with the termination marker.
+class PgnExportWriter final : public PgnVisitor {
+ public:
+  explicit PgnExportWriter(const PgnWriteOptions& options = {}) : options_(options) {}
+
+  void begin_game(std::uint64_t /*number*/, std::uint64_t /*line*/) override {
+    tag_count_ = 0;
+    start_ = Position::startpos();
+    events_.clear();
+    open_.clear();
+    text_.clear();
+    result_.reset();
+    warnings_.clear();
+  }
+  void tag(std::string_view name, std::string_view value) override {
+    if (tag_count_ == tags_.size()) tags_.emplace_back();
+    PgnTag& t = tags_[tag_count_++];
+    t.name.assign(name.data(), name.size());
+    t.value.assign(value.data(), value.size());
+  }
+  PgnAction begin_movetext(const Position& start) override {
+    start_ = start;
+    return PgnAction::Continue;
+  }
+  /// `move` must be legal in `before` (or Move::none(), a null move): the reader's
+  /// moves are; write_pgn() checks the moves it feeds.
+  void move(const Position& before, Move move, std::string_view /*san*/) override {
+    Event& e = events_.emplace_back();
+    e.kind = Event::Moved;
+    e.white = before.side_to_move() == Color::White;
+    e.value = before.fullmove_number();
+    if (!move) {
+      e.san[0] = e.san[1] = '-';
+      e.size = 2;
+      return;
+    }
+    e.size = std::uint8_t(
+        detail::write_san_body(e.san, before, move, detail::san_rival_squares(before, move)) -
+        e.san);
+  }
+  void played(const Position& after) override {
+    Event& e = events_.back();
+    for (const char* sign = detail::san_check_sign(after); *sign; ++sign) e.san[e.size++] = *sign;
+  }
+  void nag(int nag) override { events_.push_back({Event::Nag, false, 0, {}, nag, 0, 0}); }
+  void comment(std::string_view text, bool /*truncated*/) override {
+    events_.push_back({Event::Comment, false, 0, {}, 0, text_.size(), text.size()});
+    text_.append(text.data(), text.size());
+  }
+  void begin_variation() override {
+    open_.push_back(events_.size());
+    events_.push_back({Event::Open, false, 0, {}, 0, 0, 0});
+  }
+  void end_variation() override {
+    events_[open_.back()].end = events_.size();
+    open_.pop_back();
+  }
+  void result(GameResult result) override { result_ = result; }
+  void warning(const PgnError& w) override { warnings_.push_back(w); }
+
+  /// The warnings of the last game read.
+  const std::vector<PgnError>& warnings() const noexcept { return warnings_; }
+
+  /// Appends the last game read to `out` in export format. The result: the termination
+  /// marker, else the Result tag, else "*"; the roster's Result tag: the Result tag when
+  /// it reads as a result, else the marker.
+  void write(std::string& out) const {
+    std::string_view result_tag;
+    for (std::size_t i = 0; i < tag_count_; ++i)
+      if (tags_[i].name == "Result") {
+        result_tag = tags_[i].value;
+        break;
+      }
+    const std::optional<GameResult> tag_result = parse_pgn_result(detail::trim(result_tag));
+    const GameResult marker = result_ ? *result_ : tag_result.value_or(GameResult::Ongoing);
+    detail::write_pgn_tags(out, tags_.data(), tag_count_, start_, tag_result.value_or(marker));
+    detail::PgnLineWriter w(out, options_.line_length);
+    write_line(w, 0, events_.size());
+    w.token(to_pgn(marker));
+    w.end();
+    out += '\n';
+  }
+
+ private:
+  struct Event {
+    enum Kind : std::uint8_t { Moved, Nag, Comment, Open };
+    Kind kind;
+    bool white;                          // Move: White played it
+    std::uint8_t size;                   // Move: the bytes of san
+    char san[detail::max_san_body + 2];  // Move: its SAN with the sign; "--" for a null move
+    int value;                           // Move: the fullmove number; Nag: the NAG
+    std::size_t text;                    // Comment: where its text starts in text_
+    // Comment: its length; Open: the index after the variation's last event
+    std::size_t end;
+  };
+
+  // Where the variation opened at `i` ends (one still open, in a game cut short, at the
+  // last event read: write() is then still defined, though the game is not whole).
+  std::size_t variation_end(std::size_t i) const noexcept {
+    return events_[i].end > i ? events_[i].end : events_.size();
+  }
+  // The event after the one at `i` on the same line (over a variation whole).
+  std::size_t step(std::size_t i) const noexcept {
+    return events_[i].kind == Event::Open ? variation_end(i) : i + 1;
+  }
+
+  // Writes the line of the events [begin, end): what comes before its first move (NAGs,
+  // then comments), then each move with its NAGs, its comments and its variations.
+  void write_line(detail::PgnLineWriter& w, std::size_t begin, std::size_t end) const {
+    char buffer[48];  // a move number (at most 20 digits), "... " and a move
+    auto annotations = [&](std::size_t from, std::size_t to, bool& number) {
+      if (options_.nags)
+        for (std::size_t i = from; i < to; i = step(i))
+          if (events_[i].kind == Event::Nag) {
+            buffer[0] = '$';
+            const char* e = detail::write_decimal(buffer + 1, std::uint64_t(events_[i].value));
+            w.token(std::string_view(buffer, std::size_t(e - buffer)));
+          }
+      if (options_.comments)
+        for (std::size_t i = from; i < to; i = step(i))
+          if (events_[i].kind == Event::Comment) {
+            w.comment(std::string_view(text_).substr(events_[i].text, events_[i].end));
+            number = true;
+          }
+      if (options_.variations)
+        for (std::size_t i = from; i < to; i = step(i))
+          if (events_[i].kind == Event::Open) {
+            w.open("(");
+            write_line(w, i + 1, variation_end(i));
+            w.close(")");
+            number = true;
+          }
+    };
+    auto next_move = [&](std::size_t i) {
+      while (i < end && events_[i].kind != Event::Moved) i = step(i);
+      return i;
+    };
+    bool number = true;
+    std::size_t i = next_move(begin);
+    bool unused = true;
+    annotations(begin, i, unused);  // a line's first comments leave `number` as it is: true
+    while (i < end) {
+      const Event& m = events_[i];
+      const std::size_t next = next_move(i + 1);
+      // The move number and the move: one token, as open() then token() would write them.
+      char* e = buffer;
+      if (m.white || number) {
+        e = detail::write_decimal(e, std::uint64_t(m.value));
+        for (const char* s = m.white ? ". " : "... "; *s; ++s) *e++ = *s;
+      }
+      for (std::size_t k = 0; k < m.size; ++k) *e++ = m.san[k];
+      w.token(std::string_view(buffer, std::size_t(e - buffer)));
+      number = false;
+      annotations(i + 1, next, number);
+      i = next;
+    }
+  }
+
+  PgnWriteOptions options_;
+  std::vector<PgnTag> tags_;  // the first tag_count_ are this game's (the rest: kept for reuse)
+  std::size_t tag_count_ = 0;
+  Position start_ = Position::startpos();
+  std::vector<Event> events_;
+  std::vector<std::size_t> open_;  // the variations open: their Open events
+  std::string text_;               // the comments' texts, one after the other
+  std::optional<GameResult> result_;
+  std::vector<PgnError> warnings_;
+};
+
+namespace detail {
+
+// Feeds the line `line`, played from `pos`, to `writer`, checking that each move is legal.
+inline Result<void, PgnWriteError> feed_pgn_line(PgnExportWriter& writer, const PgnLine& line,
+                                                 Position pos, int depth) {
+  for (int n : line.nags_before) writer.nag(n);
+  for (const std::string& c : line.comments_before) writer.comment(c, false);
+  for (const PgnMove& m : line.moves) {
+    Position next = pos;
+    if (m.move) {
+      if (!is_legal(pos, m.move))
+        return fail(PgnWriteError{pos.fullmove_number(), pos.side_to_move(), m.move, m.san, depth});
+      writer.move(pos, m.move, m.san);
+      // No FIDE key: the writer never reads it (KeyUpdate::Skip keeps the en passant
+      // square, the castling rights and the counters that the next moves need).
+      next.play_in_place<Position::KeyUpdate::Skip>(m.move);
+      writer.played(next);
+    } else {
+      Result<Position, MoveError> passed = pos.play_null();
+      if (!passed)
+        return fail(PgnWriteError{pos.fullmove_number(), pos.side_to_move(), m.move, m.san, depth});
+      writer.move(pos, m.move, m.san);
+      next = *passed;
+    }
+    for (int n : m.nags) writer.nag(n);
+    for (const std::string& c : m.comments) writer.comment(c, false);
+    for (const PgnLine& v : m.variations) {
+      writer.begin_variation();
+      if (auto fed = feed_pgn_line(writer, v, pos, depth + 1); !fed) return fed;
+      writer.end_variation();
+    }
+    pos = next;
+  }
+  return {};
+}
+
+}  // namespace detail
+
+/// Appends `game` to `out` in PGN export format (see the top of this header). Fails on
+/// a move that is not legal in its position, a null move in check among them (`out` is
+/// then left as it was: never half a game).
+inline Result<void, PgnWriteError> write_pgn(const PgnGame& game, std::string& out,
+                                             const PgnWriteOptions& options = {}) {
+  PgnExportWriter writer(options);
+  writer.begin_game(game.number, game.line);
+  for (const PgnTag& t : game.tags) writer.tag(t.name, t.value);
+  writer.begin_movetext(game.start);
+  if (auto fed = detail::feed_pgn_line(writer, game.main_line, game.start, 0); !fed) return fed;
+  if (game.result) writer.result(*game.result);
+  writer.end_game();
+  writer.write(out);
+  return {};
 }
 
 /// The game in PGN export format, or the move that is not legal in its position.

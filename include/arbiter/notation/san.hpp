@@ -10,6 +10,7 @@
 // that list the candidate moves. to_san() writes minimal disambiguation and the right
 // check or mate suffix.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -197,61 +198,92 @@ inline std::string_view strip_suffixes(std::string_view s, int& checks, bool& ma
 
 namespace detail {
 
-/// The legal moves of `pos` that a SAN text of `m` must tell apart from it: those of the
-/// same piece type to the same square (what to_san() disambiguates against).
-inline MoveList san_rivals(const Position& pos, Move m) noexcept {
-  MoveList rivals;
-  if (!m.is_castling() && type_of(pos.piece_on(m.from())) != PieceType::Pawn)
-    generate_legal_moves(
-        pos, rivals,
-        MoveFilter{square_bb(m.to()), MoveFilter::type_bit(type_of(pos.piece_on(m.from())))});
+/// The squares of the other pieces of the mover's type that could move legally to the
+/// destination of the legal move `m` of `pos`: what a SAN text of `m` must tell apart
+/// from it (to_san() disambiguates against them). Only knights, bishops, rooks and
+/// queens ever have such rivals (a pawn capture names its file, a king is alone and
+/// castling is written apart); for them a move to `m.to()` is legal exactly when the
+/// piece attacks the square and the move leaves its king safe (3.9), so the attack sets
+/// answer without generating moves.
+inline Bitboard san_rival_squares(const Position& pos, Move m) noexcept {
+  if (m.is_castling()) return 0;
+  const PieceType type = type_of(pos.piece_on(m.from()));
+  if (type == PieceType::Pawn || type == PieceType::King) return 0;
+  const Bitboard others = pos.pieces(pos.side_to_move(), type) & ~square_bb(m.from());
+  if (!others) return 0;  // the only piece of its kind (most moves of a queen, often others)
+  const Square to = m.to();
+  Bitboard from = attacks_of(type, to, pos.occupied()) & others;
+  Bitboard rivals = 0;
+  const Bitboard captured = pos.pieces(~pos.side_to_move()) & square_bb(to);
+  while (from) {
+    const Square f = pop_lsb(from);
+    if (pos.leaves_king_safe(f, to, captured)) rivals |= square_bb(f);
+  }
   return rivals;
 }
 
-/// Appends the SAN of the legal move `m` of `pos` to `out`, given `rivals` (san_rivals(),
-/// or any superset of them among the legal moves of `pos`) and `next`, the position after
-/// `m`: for a writer that has both already (write_pgn), so that nothing is generated or
-/// played twice.
-inline void append_san(std::string& out, const Position& pos, Move m, const MoveList& rivals,
-                       const Position& next, SanLanguage language = SanLanguage::English) {
+/// Room enough for any SAN text write_san_body() writes, in bytes: at most a letter of
+/// 3 bytes in UTF-8 (a figurine), a square, "x", a square (9), or a pawn's "axb8=" and a
+/// letter (8), or the Russian king's 4-byte "Кр", "x" and a square (7).
+inline constexpr std::size_t max_san_body = 16;
+
+/// Writes the SAN of the legal move `m` of `pos` without its check or mate sign into
+/// `p` (room for max_san_body bytes), given `rivals` (san_rival_squares()); returns the
+/// end. Piece letter, the least disambiguation (file, else rank, else both), 'x' for
+/// captures, "=Q" for promotions, O-O / O-O-O.
+inline char* write_san_body(char* p, const Position& pos, Move m, Bitboard rivals,
+                            SanLanguage language = SanLanguage::English) noexcept {
+  auto put = [&p](const char* s) {
+    while (*s) *p++ = *s++;
+  };
+  auto square = [&p](Square s) {
+    *p++ = char('a' + file_of(s));
+    *p++ = char('1' + rank_of(s));
+  };
   if (m.is_castling()) {
-    out += index(m.to()) > index(m.from()) ? "O-O" : "O-O-O";
-  } else {
-    const PieceType type = type_of(pos.piece_on(m.from()));
-    const bool capture = m.is_en_passant() || pos.piece_on(m.to()) != Piece::None;
-    if (type == PieceType::Pawn) {
-      if (capture) {
-        out += char('a' + file_of(m.from()));
-        out += 'x';
-      }
-    } else {
-      out += letter_of(type, language);
-      bool others = false, same_file = false, same_rank = false;
-      for (Move o : rivals) {
-        if (o == m || o.to() != m.to() || o.is_castling() ||
-            type_of(pos.piece_on(o.from())) != type)
-          continue;
-        others = true;
-        same_file |= file_of(o.from()) == file_of(m.from());
-        same_rank |= rank_of(o.from()) == rank_of(m.from());
-      }
-      if (others) {
-        if (!same_file)
-          out += char('a' + file_of(m.from()));
-        else if (!same_rank)
-          out += char('1' + rank_of(m.from()));
-        else
-          out += to_string(m.from());
-      }
-      if (capture) out += 'x';
-    }
-    out += to_string(m.to());
-    if (m.is_promotion()) {
-      out += '=';
-      out += letter_of(m.promotion_type(), language);
-    }
+    put(index(m.to()) > index(m.from()) ? "O-O" : "O-O-O");
+    return p;
   }
-  if (next.in_check()) out += any_legal_move(next) ? "+" : "#";
+  const PieceType type = type_of(pos.piece_on(m.from()));
+  const bool capture = m.is_en_passant() || pos.piece_on(m.to()) != Piece::None;
+  if (type == PieceType::Pawn) {
+    if (capture) {
+      *p++ = char('a' + file_of(m.from()));
+      *p++ = 'x';
+    }
+  } else {
+    put(letter_of(type, language));
+    if (rivals) {
+      if (!(rivals & file_bb(file_of(m.from()))))
+        *p++ = char('a' + file_of(m.from()));
+      else if (!(rivals & rank_bb(rank_of(m.from()))))
+        *p++ = char('1' + rank_of(m.from()));
+      else
+        square(m.from());
+    }
+    if (capture) *p++ = 'x';
+  }
+  square(m.to());
+  if (m.is_promotion()) {
+    *p++ = '=';
+    put(letter_of(m.promotion_type(), language));
+  }
+  return p;
+}
+
+/// The sign SAN ends a move with, from `next`, the position the move led to: "+" for a
+/// check, "#" for a checkmate, "" otherwise.
+inline const char* san_check_sign(const Position& next) noexcept {
+  return next.in_check() ? (any_legal_move(next) ? "+" : "#") : "";
+}
+
+/// Appends the SAN of the legal move `m` of `pos` to `out`, given `rivals`
+/// (san_rival_squares()) and `next`, the position after `m`.
+inline void append_san(std::string& out, const Position& pos, Move m, Bitboard rivals,
+                       const Position& next, SanLanguage language = SanLanguage::English) {
+  char text[max_san_body];
+  out.append(text, std::size_t(write_san_body(text, pos, m, rivals, language) - text));
+  out += san_check_sign(next);
 }
 
 }  // namespace detail
@@ -263,7 +295,7 @@ inline std::string to_san(const Position& pos, Move m,
                           SanLanguage language = SanLanguage::English) {
   ARBITER_ASSERT(is_legal(pos, m));  // precondition: a legal move of `pos`
   std::string s;
-  detail::append_san(s, pos, m, detail::san_rivals(pos, m), pos.play_unchecked(m), language);
+  detail::append_san(s, pos, m, detail::san_rival_squares(pos, m), pos.play_unchecked(m), language);
   return s;
 }
 
