@@ -358,52 +358,33 @@ int run_pgn(const PgnCommand& command) {
   reading.strict = command.strict;
   reading.comments = !command.no_comments;
   reading.chess960 = command.chess960;
-  arbiter::PgnWriteOptions write_options;
-  write_options.comments = !command.no_comments;
-  write_options.nags = !command.no_nags;
-  write_options.variations = !command.no_variations;
+  reading.written.comments = !command.no_comments;
+  reading.written.nags = !command.no_nags;
+  reading.written.variations = !command.no_variations;
 
-  // Each game written back in one of the -j threads into its own text (and its messages
-  // for standard error), both written in input order.
-  struct Verdict {
-    std::string text, messages;
-    bool unwritable = false;
-  };
-  bool unwritable = false;
-  const arbiter_cli::ReadTotals read = arbiter_cli::judge_games<Verdict>(
-      command.files, reading, command.jobs,
-      [&](const arbiter_cli::ReadGame& item, Verdict& v, unsigned) {
-        const std::string& label = *item.label;
-        const arbiter::PgnGame& game = item.game;
-        arbiter_cli::reuse(v.text);
-        arbiter_cli::reuse(v.messages);
-        v.unwritable = false;
-        if (!command.no_warnings)
-          for (const arbiter::PgnError& w : game.warnings)
-            fmt::format_to(std::back_inserter(v.messages), "{}: warning: {}\n", label,
-                           w.to_string());
-        if (item.bad) {
-          fmt::format_to(std::back_inserter(v.messages), "{}: {}\n", label, item.error.to_string());
-          return;
-        }
-        if (const auto written = arbiter::write_pgn(game, v.text, write_options); !written) {
-          // The writer refuses a move the reader accepted: never write half a game.
-          fmt::format_to(std::back_inserter(v.messages),
-                         "arbiter: {}: game {} cannot be written: {}\n", label, game.number,
-                         written.error().message());
-          v.text.clear();
-          v.unwritable = true;
-        }
-      },
-      [&](const arbiter_cli::ReadGame&, const Verdict& v) {
-        if (!v.messages.empty()) fmt::print(stderr, "{}", v.messages);
-        unwritable |= v.unwritable;
-        out.write(v.text);
-        return !out.failed();
-      });
+  // Each game is written back as it is read, in one of the -j threads (WrittenGame), and
+  // its messages for standard error made there; both are written in input order.
+  const arbiter_cli::ReadTotals read =
+      arbiter_cli::judge_games<std::string, arbiter_cli::WrittenGame>(
+          command.files, reading, command.jobs,
+          [&](const arbiter_cli::WrittenGame& item, std::string& messages, unsigned) {
+            const std::string& label = *item.label;
+            arbiter_cli::reuse(messages);
+            if (!command.no_warnings)
+              for (const arbiter::PgnError& w : item.warnings)
+                fmt::format_to(std::back_inserter(messages), "{}: warning: {}\n", label,
+                               w.to_string());
+            if (item.bad)
+              fmt::format_to(std::back_inserter(messages), "{}: {}\n", label,
+                             item.error.to_string());
+          },
+          [&](const arbiter_cli::WrittenGame& item, const std::string& messages) {
+            if (!messages.empty()) fmt::print(stderr, "{}", messages);
+            if (!item.bad) out.write(item.text);
+            return !out.failed();
+          });
   // Standard output is finished by main(); a file given with --out here.
   if (file && !file->finish()) return exit_bad_input;
-  if (unwritable) return exit_bad_input;
   if (read.bad)
     fmt::print(stderr, "arbiter: {} of {} games could not be read\n", read.bad, read.games);
   if (read.unreadable) return exit_bad_input;

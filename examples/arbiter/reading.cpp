@@ -81,6 +81,8 @@ GameReader::GameReader(std::vector<std::string> files, const Reading& reading,
   for (const std::string& name : files_) labels_.push_back(name == "-" ? "<stdin>" : name);
   for (unsigned w = 0; w < std::max(1u, workers); ++w)
     readers_.push_back(arbiter::PgnReader::from_memory({}, options_));
+  written_ = reading.written;
+  writers_.resize(readers_.size());
 }
 
 GameReader::GameReader(std::string label, std::string_view text, const Reading& reading,
@@ -313,6 +315,20 @@ void GameReader::read(GamePiece<ReadGame>& piece, unsigned worker) {
   });
 }
 
+void GameReader::read(GamePiece<WrittenGame>& piece, unsigned worker) {
+  std::unique_ptr<arbiter::PgnExportWriter>& writer = writers_[worker];
+  if (!writer) writer = std::make_unique<arbiter::PgnExportWriter>(written_);
+  read_games(piece, worker, [&](arbiter::PgnReader& reader, WrittenGame& item) {
+    // A slot that held an exceptionally long game gives its memory back (see reuse()).
+    if (item.text.capacity() > (std::size_t(1) << 16)) std::string().swap(item.text);
+    item.text.clear();
+    const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(*writer);
+    if (status && !arbiter::is_end(status)) writer->write(item.text);
+    item.warnings = writer->warnings();
+    return status;
+  });
+}
+
 void GameReader::read(GamePiece<RecordedGame>& piece, unsigned worker) {
   read_games(piece, worker, [&](arbiter::PgnReader& reader, RecordedGame& item) {
     // A slot that held a long game gives its memory back (see reuse()): with 2N + 2
@@ -368,6 +384,8 @@ void GameReader::number(GamePiece<Item>& piece) {
     if constexpr (std::is_same_v<Item, ReadGame>) {
       item.game.number += before;
       for (arbiter::PgnError& w : item.game.warnings) w.game += before;
+    } else if constexpr (std::is_same_v<Item, WrittenGame>) {
+      for (arbiter::PgnError& w : item.warnings) w.game += before;
     } else {
       item.number_in_file += before;
     }
@@ -378,6 +396,7 @@ void GameReader::number(GamePiece<Item>& piece) {
 
 template void GameReader::number(GamePiece<ReadGame>&);
 template void GameReader::number(GamePiece<RecordedGame>&);
+template void GameReader::number(GamePiece<WrittenGame>&);
 
 template <class Item>
 bool GameReader::next_game(GamePiece<Item>& piece, Item& item) {

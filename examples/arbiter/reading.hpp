@@ -42,6 +42,8 @@ struct Reading {
       false;  ///< read every game as Chess960 (--chess960); else only by its Variant tag
   bool rules_by_date =
       false;  ///< record each game under the edition in force on its Date tag (--rules auto)
+  /// How games read as WrittenGame are written back (pgn --no-comments, ...).
+  arbiter::PgnWriteOptions written;
 };
 
 struct ReadTotals {
@@ -75,6 +77,14 @@ struct RecordedGame : GameSource {
   std::string termination;  ///< the Termination tag (how a decisive game ended off the board)
   std::optional<arbiter::GameResult> result;  ///< the termination marker (none: missing)
   std::uint64_t number_in_file = 0;           ///< 1-based within its file
+};
+
+/// One game written back in export format as it is read (arbiter::PgnExportWriter), with
+/// no PgnGame: each move resolved once and played once, by the reader; what pgn needs.
+/// Its buffers are reused from game to game.
+struct WrittenGame : GameSource {
+  std::string text;                         ///< the game in export format (a bad game: empty)
+  std::vector<arbiter::PgnError> warnings;  ///< what reading it noted
 };
 
 /// A piece of an input, cut where a game begins whatever came before it
@@ -137,6 +147,7 @@ class GameReader {
   /// from 1 within the piece; any thread, one per worker.
   void read(GamePiece<ReadGame>& piece, unsigned worker);
   void read(GamePiece<RecordedGame>& piece, unsigned worker);
+  void read(GamePiece<WrittenGame>& piece, unsigned worker);
   /// Numbers the games of `piece` (in all the inputs, in the file) and counts them, after
   /// every piece before it; leaves out the games of a piece the games before ran over.
   template <class Item>
@@ -158,6 +169,9 @@ class GameReader {
   bool from_memory_ = false;
   arbiter::PgnOptions options_;
   std::vector<arbiter::PgnReader> readers_;  // one per worker
+  arbiter::PgnWriteOptions written_;         // Reading::written
+  std::vector<std::unique_ptr<arbiter::PgnExportWriter>>
+      writers_;  // one per worker, made when used
   std::size_t file_ = 0;
   std::unique_ptr<Open> open_;
   std::uint64_t bytes_done_ = 0;  // bytes of the files finished
