@@ -225,7 +225,7 @@ inline Bitboard line_bb(Square a, Square b) noexcept {
 }
 
 /// Attacks of a piece type from a square (pawns excluded: they depend on colour).
-inline Bitboard attacks_of(PieceType t, Square s, Bitboard occupied) noexcept {
+ARBITER_FORCE_INLINE Bitboard attacks_of(PieceType t, Square s, Bitboard occupied) noexcept {
   switch (t) {
     case PieceType::Knight:
       return knight_attacks(s);

@@ -294,8 +294,18 @@ class Position {
   /** @} */
   /// Whether a piece of colour `by` attacks `s`.
   bool is_attacked(Square s, Color by) const noexcept { return attackers_to(s) & pieces(by); }
-  /// The pieces giving check to the side to move.
-  Bitboard checkers() const noexcept { return attackers_to(king_square(side_)) & pieces(~side_); }
+  /// The pieces giving check to the side to move: attackers_to() its king of the enemy's
+  /// pieces alone (one pawn direction looked up, not both).
+  Bitboard checkers() const noexcept {
+    const Square king = king_square(side_);
+    const Bitboard occ = occupied();
+    return ((pawn_attacks(side_, king) & pieces(PieceType::Pawn)) |
+            (knight_attacks(king) & pieces(PieceType::Knight)) |
+            (king_attacks(king) & pieces(PieceType::King)) |
+            (bishop_attacks(king, occ) & pieces(PieceType::Bishop, PieceType::Queen)) |
+            (rook_attacks(king, occ) & pieces(PieceType::Rook, PieceType::Queen))) &
+           pieces(~side_);
+  }
   /// Whether the side to move is in check.
   bool in_check() const noexcept { return checkers() != 0; }
   /// Pieces of either colour that alone stand between `c`'s king and an enemy slider.
