@@ -216,6 +216,7 @@ TEST_CASE("key 9.2.3: Chess960 castling rights belong to their rook", "[key][cas
   CHECK(inner->position.castling_rook(Color::White, CastlingSide::QueenSide) == Square::C1);
   CHECK(outer->position.key() != inner->position.key());
   CHECK(PositionSignature(outer->position) != PositionSignature(inner->position));
+  CHECK_FALSE(same_position(outer->position, inner->position));
   CHECK(to_fen(outer->position) == "4k3/8/8/8/8/8/8/R1R1K3 w Q - 0 1");  // X-FEN: outermost rook
   CHECK(to_fen(inner->position) == "4k3/8/8/8/8/8/8/R1R1K3 w C - 0 1");
   // Moving the a1 rook loses only the right tied to it.
@@ -253,4 +254,42 @@ TEST_CASE("key: signatures are equal exactly when keys are, along random games",
   CHECK(PositionSignature(arbiter_test::position("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1")) !=
         PositionSignature(arbiter_test::position("4k3/8/8/3Pp3/8/8/8/4K3 w - - 0 1")));
   CHECK(sizeof(PositionSignature) == 32);
+}
+
+TEST_CASE("key: same_position says what comparing signatures says", "[key][signature]") {
+  // Along random games: each position against the one before it, and against every
+  // position with the same key (the repetitions, which the record confirms this way).
+  std::vector<Position> positions;
+  for (std::uint32_t seed = 1; seed <= 200; ++seed)
+    for (const Position& p : arbiter_test::random_game(seed, 80).positions) positions.push_back(p);
+  auto agree = [](const Position& a, const Position& b) {
+    INFO(to_fen(a) << " / " << to_fen(b));
+    CHECK(same_position(a, b) == (PositionSignature(a) == PositionSignature(b)));
+    CHECK(same_position(b, a) == same_position(a, b));
+  };
+  for (std::size_t i = 1; i < positions.size(); ++i) agree(positions[i - 1], positions[i]);
+  std::sort(positions.begin(), positions.end(),
+            [](const Position& a, const Position& b) { return a.key().value() < b.key().value(); });
+  int same = 0;
+  for (std::size_t i = 1; i < positions.size(); ++i)
+    if (positions[i].key() == positions[i - 1].key()) {
+      agree(positions[i - 1], positions[i]);
+      same += same_position(positions[i - 1], positions[i]);
+    }
+  CHECK(same > 0);
+  // Each part of the position on its own: the side, a piece, a castling right, a legal en
+  // passant capture; the clocks are no part (the rook of a right: the Chess960 test).
+  const std::pair<const char*, const char*> pairs[] = {
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 b - - 0 1"},
+      {"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1"},
+      {"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"},
+      {"4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1", "4k3/8/8/3Pp3/8/8/8/4K3 w - - 0 1"},
+      {"4k3/8/8/8/3P4/8/8/4K3 b - d3 0 1", "4k3/8/8/8/3P4/8/8/4K3 b - - 0 1"},
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 37 80"},
+  };
+  for (const auto& [a, b] : pairs) agree(arbiter_test::position(a), arbiter_test::position(b));
+  CHECK_FALSE(same_position(arbiter_test::position(pairs[0].first),
+                            arbiter_test::position(pairs[0].second)));
+  CHECK(same_position(arbiter_test::position(pairs[5].first),
+                      arbiter_test::position(pairs[5].second)));
 }

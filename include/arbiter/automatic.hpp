@@ -18,7 +18,7 @@ inline bool is_fivefold(const GameRecord& record, GameRecord::Ply ply, FivefoldR
   // 2014, "five consecutive alternate moves": the position recurred every fourth ply.
   if (ply < 16) return false;
   for (GameRecord::Ply back = 4; back <= 16; back += 4)
-    if (record.signature(ply - back) != record.signature(ply)) return false;
+    if (!record.same(ply - back, ply)) return false;
   return true;
 }
 

@@ -111,6 +111,29 @@ class PositionSignature {
   std::array<std::uint64_t, 4> words_{};
 };
 
+/// Whether two positions are the same for repetition (9.2.2 / 9.2.3): what comparing
+/// their PositionSignature says, read straight from the bitboards (no signature built).
+/// The same pieces on the same squares, the same side to move, the same castling rights
+/// with the same rooks, and a legal en passant capture in both on the same file or in
+/// neither.
+inline bool same_position(const Position& a, const Position& b) noexcept {
+  if (a.side_to_move() != b.side_to_move() || a.pieces(Color::White) != b.pieces(Color::White) ||
+      a.pieces(Color::Black) != b.pieces(Color::Black))
+    return false;
+  for (PieceType t : {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook,
+                      PieceType::Queen, PieceType::King})
+    if (a.pieces(t) != b.pieces(t)) return false;
+  if (a.castling_rights() != b.castling_rights()) return false;
+  for (Color c : {Color::White, Color::Black})
+    for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide})
+      if (a.castling_rights().has(c, side) &&
+          file_of(a.castling_rook(c, side)) != file_of(b.castling_rook(c, side)))
+        return false;
+  if (a.has_legal_en_passant() != b.has_legal_en_passant()) return false;
+  return !a.has_legal_en_passant() ||
+         file_of(a.en_passant_square()) == file_of(b.en_passant_square());
+}
+
 // ---------------------------------------------------------------------------------------
 // Castling identity: which castling rights make two positions differ (spec 3.2, E12)
 // ---------------------------------------------------------------------------------------

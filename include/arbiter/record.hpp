@@ -46,6 +46,10 @@ class GameRecord {
     HalfmoveClock clock;       ///< plies since the last pawn move or capture, and its ply (9.3)
     std::uint16_t twofold[2];  ///< positions seen twice or more since the last irreversible move,
                                ///< by side to move
+
+    Entry(const Position& at, Move led_by, HalfmoveClock halfmoves, std::uint16_t white_twofold,
+          std::uint16_t black_twofold) noexcept
+        : position(at), move(led_by), clock(halfmoves), twofold{white_twofold, black_twofold} {}
   };
 
   /// The rules decide how positions are compared (Interpretation::castling_identity,
@@ -72,8 +76,8 @@ class GameRecord {
     const std::int32_t clock =
         rules_.interpretation.trust_fen_halfmove_clock ? start.halfmove_clock() : 0;
     // A Position's clock is never negative, so the clock always starts.
-    Entry e{start, Move::none(), HalfmoveClock::start(clock).value_or(HalfmoveClock()), {0, 0}};
-    entries_.push_back(e);
+    entries_.emplace_back(start, Move::none(),
+                          HalfmoveClock::start(clock).value_or(HalfmoveClock()), 0, 0);
     // A record must hold every position: a tracker that cannot grow fails loudly, as the
     // vector of entries would.
     if (!tracker_.push(identity_key(start, castling_identity()), true)) detail::tracker_exhausted();
@@ -129,6 +133,14 @@ class GameRecord {
   PositionSignature signature(Ply ply) const {
     return identity_signature(entries_[ply].position, castling_identity());
   }
+  /// Whether the positions at `a` and `b` are the same for repetition (9.2.2 / 9.2.3)
+  /// under the record's castling identity: signature(a) == signature(b), without the
+  /// signatures where the castling rights alone decide (same_position()).
+  bool same(Ply a, Ply b) const {
+    if (castling_identity() == CastlingIdentity::Rights)
+      return same_position(entries_[a].position, entries_[b].position);
+    return signature(a) == signature(b);
+  }
   /// The rules the record was built under (how it compares positions and counts moves).
   const Rules& rules() const noexcept { return rules_; }
   /// How positions are compared for repetition (E12: castling rights or possible moves).
@@ -145,8 +157,7 @@ class GameRecord {
   std::vector<Ply> occurrences(Ply ply) const {
     std::vector<Ply> plies{ply};
     tracker_.for_each_earlier_occurrence(
-        ply, [&](Ply p) { plies.insert(plies.begin(), p); },
-        [&](Ply p) { return signature(p) == signature(ply); });
+        ply, [&](Ply p) { plies.insert(plies.begin(), p); }, [&](Ply p) { return same(p, ply); });
     return plies;
   }
 
@@ -230,22 +241,22 @@ class GameRecord {
     const bool irreversible = is_irreversible(entries_.back().position, m);
     const bool resets = entries_.back().position.resets_halfmove_clock(m);
     const Ply ply = Ply(entries_.size());
-    // The new entry starts as a copy of the last (push_back copes with its own element)
-    // and the move is played in place: one copy of the position per ply, not two.
-    entries_.push_back(entries_.back());
-    Entry& e = entries_.back();
+    // One copy of a position per ply: the new entry is made from `*after`, or as a copy
+    // of the last (emplace_back copes with its own element) with the move played in place.
+    const Entry& last = entries_.back();
     if (after)
-      e.position = *after;
+      entries_.emplace_back(*after, m, last.clock, last.twofold[0], last.twofold[1]);
     else
-      e.position.play_in_place(m);
-    e.move = m;
+      entries_.emplace_back(last.position, m, last.clock, last.twofold[0], last.twofold[1]);
+    Entry& e = entries_.back();
+    if (!after) e.position.play_in_place(m);
     e.clock.advance(resets);
     if (irreversible) e.twofold[0] = e.twofold[1] = 0;
     // A key seen before is confirmed on exact signatures (computed only then), so that a
     // hash collision can never make a repetition.
-    const Result<void, TrackerError> pushed = tracker_.push(
-        identity_key(entries_.back().position, castling_identity()), irreversible,
-        [this](Ply earlier) { return signature(earlier) == signature(Ply(entries_.size() - 1)); });
+    const Result<void, TrackerError> pushed =
+        tracker_.push(identity_key(entries_.back().position, castling_identity()), irreversible,
+                      [this](Ply earlier) { return same(earlier, Ply(entries_.size() - 1)); });
     if (!pushed) detail::tracker_exhausted();
     if (tracker_.count() == 2) {
       ++entries_.back().twofold[index(entries_.back().position.side_to_move())];
