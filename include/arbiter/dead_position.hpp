@@ -189,11 +189,22 @@ inline bool static_proof_fails(const Position& pos, Color winner) noexcept {
                               : pawn_attacks_bb<Color::Black>(pawns);
   if (mate_picture(v)) return true;
   // The knights', rooks' and bishops' floods, one more step of their kind each, in turn.
+  // Each flood stops at the first round whose steps show the picture: mate_picture() only
+  // gains as v grows and each round's set is a subset of the whole flood's, so the answer
+  // is the whole flood's (and where no round shows it, v ends as the whole flood's).
   const auto adds_mate_picture = [&](PieceType type, auto steps) noexcept {
-    const Bitboard men = pos.pieces(winner, type);
-    if (!men) return false;
-    v |= steps(flood(men, free, steps, rounds));
-    return mate_picture(v);
+    Bitboard reach = pos.pieces(winner, type);
+    if (!reach) return false;
+    for (int i = 0;; ++i) {
+      const Bitboard next = steps(reach);
+      if (mate_picture(v | next)) return true;
+      const Bitboard grown = reach | (next & free);
+      if (i == rounds || grown == reach) {
+        v |= next;
+        return false;
+      }
+      reach = grown;
+    }
   };
   if (adds_mate_picture(PieceType::Knight, [](Bitboard b) { return knight_steps(b); }) ||
       adds_mate_picture(PieceType::Rook, [](Bitboard b) { return orthogonal_steps(b); }) ||
