@@ -1237,6 +1237,25 @@ TEST_CASE("PgnExportWriter writes while reading what write_pgn writes of the gam
   CHECK(out.substr(out.find("\n\n") + 2) == "1. e4 $1 $2 {c} {after} (1. d4) 1... e5 *\n\n");
 }
 
+TEST_CASE("PgnExportWriter: events out of their place are harmless") {
+  PgnExportWriter writer;
+  writer.begin_game(1, 1);
+  writer.end_variation();               // none is open
+  writer.played(Position::startpos());  // no move before it
+  const Position start = Position::startpos();
+  writer.begin_movetext(start);
+  const Move e4(Square::E2, Square::E4);
+  writer.move(start, e4, "e4");
+  const Position after = start.play_unchecked(e4);
+  writer.played(after);
+  writer.played(after);      // the sign is set again, never added twice
+  writer.begin_variation();  // left open: written closed, the game being cut short
+  writer.end_game();
+  std::string out;
+  writer.write(out);
+  CHECK(out.substr(out.find("\n\n") + 2) == "1. e4 () *\n\n");
+}
+
 TEST_CASE("PgnExportWriter over the committed corpus equals write_pgn", "[data]") {
   PgnOptions options;
   options.comments = true;

@@ -297,27 +297,32 @@ class PgnExportWriter final : public PgnVisitor {
     e.value = before.fullmove_number();
     if (!move) {
       e.san[0] = e.san[1] = '-';
-      e.size = 2;
+      e.size = e.body = 2;
       return;
     }
     e.size = std::uint8_t(
         detail::write_san_body(e.san, before, move, detail::san_rival_squares(before, move)) -
         e.san);
+    e.body = e.size;
   }
+  /// Right after move(): the sign of check or mate, from the position the move led to.
   void played(const Position& after) override {
+    if (events_.empty() || events_.back().kind != Event::Moved) return;
     Event& e = events_.back();
+    e.size = e.body;
     for (const char* sign = detail::san_check_sign(after); *sign; ++sign) e.san[e.size++] = *sign;
   }
-  void nag(int nag) override { events_.push_back({Event::Nag, false, 0, {}, nag, 0, 0}); }
+  void nag(int nag) override { events_.push_back({Event::Nag, false, 0, 0, {}, nag, 0, 0}); }
   void comment(std::string_view text, bool /*truncated*/) override {
-    events_.push_back({Event::Comment, false, 0, {}, 0, text_.size(), text.size()});
+    events_.push_back({Event::Comment, false, 0, 0, {}, 0, text_.size(), text.size()});
     text_.append(text.data(), text.size());
   }
   void begin_variation() override {
     open_.push_back(events_.size());
-    events_.push_back({Event::Open, false, 0, {}, 0, 0, 0});
+    events_.push_back({Event::Open, false, 0, 0, {}, 0, 0, 0});
   }
   void end_variation() override {
+    if (open_.empty()) return;  // no variation open: nothing to end
     events_[open_.back()].end = events_.size();
     open_.pop_back();
   }
@@ -351,10 +356,11 @@ class PgnExportWriter final : public PgnVisitor {
   struct Event {
     enum Kind : std::uint8_t { Moved, Nag, Comment, Open };
     Kind kind;
-    bool white;                          // Move: White played it
-    std::uint8_t size;                   // Move: the bytes of san
-    char san[detail::max_san_body + 2];  // Move: its SAN with the sign; "--" for a null move
-    int value;                           // Move: the fullmove number; Nag: the NAG
+    bool white;                          // Moved: White played it
+    std::uint8_t size;                   // Moved: the bytes of san
+    std::uint8_t body;                   // Moved: the bytes of san before a check or mate sign
+    char san[detail::max_san_body + 2];  // Moved: its SAN with the sign; "--" for a null move
+    int value;                           // Moved: the fullmove number; Nag: the NAG
     std::size_t text;                    // Comment: where its text starts in text_
     // Comment: its length; Open: the index after the variation's last event
     std::size_t end;
@@ -378,8 +384,13 @@ class PgnExportWriter final : public PgnVisitor {
       if (options_.nags)
         for (std::size_t i = from; i < to; i = step(i))
           if (events_[i].kind == Event::Nag) {
-            buffer[0] = '$';
-            const char* e = detail::write_decimal(buffer + 1, std::uint64_t(events_[i].value));
+            char* e = buffer;
+            *e++ = '$';
+            // Never negative from the reader; a game built by hand: as std::to_string writes it.
+            const int nag = events_[i].value;
+            if (nag < 0) *e++ = '-';
+            e = detail::write_decimal(
+                e, nag < 0 ? 0 - std::uint64_t(std::int64_t(nag)) : std::uint64_t(nag));
             w.token(std::string_view(buffer, std::size_t(e - buffer)));
           }
       if (options_.comments)
