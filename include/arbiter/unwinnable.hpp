@@ -270,18 +270,28 @@ struct PackedState {
     std::uint64_t h = occupied * 0x9E3779B97F4A7C15ULL;
     h ^= (pieces[0] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h ^= (pieces[1] + meta) * 0x165667B19E3779F9ULL;
-    return h ^ (h >> 29);
+    // A product's low bits depend only on its factor's low bits, and the low bits pick
+    // the slot: fold the high half down and multiply again, so that the pieces on the
+    // upper ranks (the high bits of `occupied`, the last nibbles) move the slot too.
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ULL;
+    return h ^ (h >> 32);
   }
 };
 
 inline PackedState pack_state(const Position& pos) noexcept {
   PackedState s{};
   s.occupied = pos.occupied();
-  int n = 0;
-  for (Bitboard b = s.occupied; b; ++n) {
-    const std::uint64_t code = std::uint64_t(pos.piece_on(pop_lsb(b))) & 15;
-    s.pieces[n >> 4] |= code << (4 * (n & 15));
-  }
+  // The first 16 pieces into pieces[0], the others into pieces[1], each word built in a
+  // register (the same layout as indexing pieces[n >> 4] with n & 15).
+  Bitboard b = s.occupied;
+  std::uint64_t word = 0;
+  for (int shift = 0; b && shift < 64; shift += 4)
+    word |= (std::uint64_t(pos.piece_on(pop_lsb(b))) & 15) << shift;
+  s.pieces[0] = word;
+  word = 0;
+  for (int shift = 0; b; shift += 4) word |= (std::uint64_t(pos.piece_on(pop_lsb(b))) & 15) << shift;
+  s.pieces[1] = word;
   s.meta = std::uint32_t(index(pos.side_to_move())) |
            std::uint32_t(pos.castling_rights().bits()) << 1 |
            std::uint32_t(index(pos.en_passant_square())) << 5;
