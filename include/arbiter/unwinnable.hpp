@@ -290,7 +290,8 @@ inline PackedState pack_state(const Position& pos) noexcept {
     word |= (std::uint64_t(pos.piece_on(pop_lsb(b))) & 15) << shift;
   s.pieces[0] = word;
   word = 0;
-  for (int shift = 0; b; shift += 4) word |= (std::uint64_t(pos.piece_on(pop_lsb(b))) & 15) << shift;
+  for (int shift = 0; b; shift += 4)
+    word |= (std::uint64_t(pos.piece_on(pop_lsb(b))) & 15) << shift;
   s.pieces[1] = word;
   s.meta = std::uint32_t(index(pos.side_to_move())) |
            std::uint32_t(pos.castling_rights().bits()) << 1 |
@@ -942,8 +943,8 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
   // a dead position). Without one, `after` is `pos`, whose tests were made above.
   const bool forced = moves.size() == 1;
   const Position after = forced ? detail::after_forced_moves(pos) : pos;
-  const bool after_mate = forced && after.side_to_move() == ~winner && after.in_check() &&
-                          !any_legal_move(after);
+  const bool after_mate =
+      forced && after.side_to_move() == ~winner && after.in_check() && !any_legal_move(after);
   if (forced && !after_mate && detail::insufficient_material(after, winner)) {
     detail::finish(out, Winnability::NoWin, WinProof::Material, 1);
     return;
@@ -959,7 +960,8 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
     return true;
   };
   auto won = [&] {
-    if (!detail::certify_helpmate(pos, winner, out.line, out.length)) return false;  // never happens
+    if (!detail::certify_helpmate(pos, winner, out.line, out.length))
+      return false;  // never happens
     detail::finish(out, Winnability::Win, WinProof::Helpmate, prover.nodes());
     return true;
   };
