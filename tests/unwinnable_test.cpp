@@ -4,6 +4,7 @@
 
 #include <arbiter/arbiter.hpp>
 #include <arbiter/notation/fen.hpp>
+#include <arbiter/notation/uci.hpp>
 #include <arbiter/unwinnable.hpp>
 
 #include <algorithm>
@@ -281,6 +282,44 @@ TEST_CASE("6.9: budgets are respected and unknown says so", "[unwinnable]") {
   CHECK(small.nodes <= 1001);
   const WinAnswer& quick = a(p, White, WinMode::Quick);
   CHECK(quick.nodes <= quick_node_budget + 1);
+}
+
+TEST_CASE("A helpmate line is certified move by move and its loops are cut", "[unwinnable]") {
+  // certify_helpmate(): the replay that every Win answer passes, which also drops the
+  // moves between two occurrences of a position.
+  auto certify = [](const char* fen, std::vector<const char*> uci, int& length) {
+    const Position start = position_of(fen);
+    Move line[16];
+    Position p = start;
+    length = 0;
+    for (const char* text : uci) {
+      const auto m = parse_uci(p, text);
+      REQUIRE(m);
+      line[length++] = *m;
+      p.play_in_place(*m);
+    }
+    const bool ok = detail::certify_helpmate(start, White, line, length);
+    if (ok) CHECK(replays_to_checkmate(start, White, line, length));
+    return ok;
+  };
+  const char* fen = "7k/8/6K1/8/8/8/1P6/R7 w - - 0 1";
+  int length = 0;
+  // No loop: the line as it is.
+  CHECK(certify(fen, {"a1a8"}, length));
+  CHECK(length == 1);
+  // The rook's and the king's steps there and back recur the start: cut to the mate.
+  CHECK(certify(fen, {"a1b1", "h8g8", "b1a1", "g8h8", "a1a8"}, length));
+  CHECK(length == 1);
+  // A pawn's step is irreversible, but positions after it can still recur: b2b3 stays,
+  // the loop after it goes (back to the position after b2b3, then Kg8 and Ra8#).
+  CHECK(certify(fen, {"b2b3", "h8g8", "a1b1", "g8h8", "b1a1", "h8g8", "a1a8"}, length));
+  CHECK(length == 3);
+  // Not a mate at the end, or an illegal move in the line: not certified.
+  CHECK_FALSE(certify(fen, {"a1a7"}, length));
+  const Position start = position_of(fen);
+  Move illegal[2] = {Move(Square::A1, Square::A8), Move(Square::H8, Square::G7)};
+  int two = 2;
+  CHECK_FALSE(detail::certify_helpmate(start, White, illegal, two));
 }
 
 TEST_CASE("The closure's trusted rebuild of a state equals the validated one", "[unwinnable]") {

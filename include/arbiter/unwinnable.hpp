@@ -216,11 +216,34 @@ inline bool insufficient_material(const Position& pos, Color side) noexcept {
   return false;
 }
 
-inline int square_distance(Square a, Square b) noexcept {
+constexpr int square_distance(Square a, Square b) noexcept {
   const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
   const int f = df < 0 ? -df : df, r = dr < 0 ? -dr : dr;
   return f > r ? f : r;
 }
+
+// King-step distances between squares, and the rings they make: within[t][d], the
+// squares at a distance below d from t. Built at compile time; the search's move costs
+// read them (squares nearer a target than a piece's square).
+struct KingRings {
+  std::uint8_t distance[64][64];
+  Bitboard within[64][9];
+};
+
+constexpr KingRings make_king_rings() noexcept {
+  KingRings r{};
+  for (int t = 0; t < 64; ++t) {
+    for (int s = 0; s < 64; ++s) {
+      const int d = square_distance(Square(t), Square(s));
+      r.distance[t][s] = std::uint8_t(d);
+      r.within[t][d + 1] |= square_bb(Square(s));
+    }
+    for (int d = 1; d <= 8; ++d) r.within[t][d] |= r.within[t][d - 1];
+  }
+  return r;
+}
+
+inline constexpr KingRings king_rings = make_king_rings();
 
 inline int edge_distance(Square s) noexcept {
   const int f = file_of(s) < 4 ? file_of(s) : 7 - file_of(s);
@@ -247,18 +270,29 @@ struct PackedState {
     std::uint64_t h = occupied * 0x9E3779B97F4A7C15ULL;
     h ^= (pieces[0] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h ^= (pieces[1] + meta) * 0x165667B19E3779F9ULL;
-    return h ^ (h >> 29);
+    // A product's low bits depend only on its factor's low bits, and the low bits pick
+    // the slot: fold the high half down and multiply again, so that the pieces on the
+    // upper ranks (the high bits of `occupied`, the last nibbles) move the slot too.
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ULL;
+    return h ^ (h >> 32);
   }
 };
 
 inline PackedState pack_state(const Position& pos) noexcept {
   PackedState s{};
   s.occupied = pos.occupied();
-  int n = 0;
-  for (Bitboard b = s.occupied; b; ++n) {
-    const std::uint64_t code = std::uint64_t(pos.piece_on(pop_lsb(b))) & 15;
-    s.pieces[n >> 4] |= code << (4 * (n & 15));
-  }
+  // The first 16 pieces into pieces[0], the others into pieces[1], each word built in a
+  // register (the same layout as indexing pieces[n >> 4] with n & 15).
+  Bitboard b = s.occupied;
+  std::uint64_t word = 0;
+  for (int shift = 0; b && shift < 64; shift += 4)
+    word |= (std::uint64_t(pos.piece_on(pop_lsb(b))) & 15) << shift;
+  s.pieces[0] = word;
+  word = 0;
+  for (int shift = 0; b; shift += 4)
+    word |= (std::uint64_t(pos.piece_on(pop_lsb(b))) & 15) << shift;
+  s.pieces[1] = word;
   s.meta = std::uint32_t(index(pos.side_to_move())) |
            std::uint32_t(pos.castling_rights().bits()) << 1 |
            std::uint32_t(index(pos.en_passant_square())) << 5;
@@ -606,13 +640,8 @@ class HelpmateProver {
     const Square targets[4] = {corner_, winner_king_target_, winner_knight_target_,
                                loser_blocker_target_};
     for (int t = 0; t < 4; ++t) {
-      for (Bitboard& w : within_[t]) w = 0;
-      for (int sq = 0; sq < 64; ++sq) {
-        const int d = detail::square_distance(Square(sq), targets[t]);
-        distance_[t][sq] = std::uint8_t(d);
-        within_[t][d + 1] |= square_bb(Square(sq));
-      }
-      for (int d = 1; d <= 8; ++d) within_[t][d] |= within_[t][d - 1];
+      distance_[t] = detail::king_rings.distance[index(targets[t])];
+      within_[t] = detail::king_rings.within[index(targets[t])];
     }
   }
 
@@ -783,9 +812,9 @@ class HelpmateProver {
          loser_blocker_target_ = Square::G8;
   // distance_[t][s]: the king-step distance from s to target t (the four below).
   enum : int { to_corner, to_winner_king, to_winner_knight, to_loser_blocker };
-  std::uint8_t distance_[4][64] = {};
+  const std::uint8_t* distance_[4] = {};
   // within_[t][d]: the squares at a distance below d from target t.
-  Bitboard within_[4][9] = {};
+  const Bitboard* within_[4] = {};
   int found_length_ = 0;
   Move line_[max_search_ply];
 };
@@ -808,31 +837,53 @@ inline bool replays_to_checkmate(const Position& pos, Color winner, const Move* 
 
 namespace detail {
 
-// Cuts the loops out of a helpmate line: when a position recurs, the moves between are
-// dropped. Positions are compared by their FIDE keys, which tell positions apart as 9.2.2
-// does (placement, side to move, castling rights, a legal en passant capture): the same
-// key, the same legal moves, so the line stays legal move for move and ends in the same
-// checkmate. (A collision of 64-bit keys would make the line fail its replay, which
-// every Win answer passes before it is returned; it would not make an answer wrong.)
-inline void remove_loops(const Position& start, Move* line, int& length) noexcept {
-  constexpr int window = 192;  // longer lines are left as they are
-  if (length > window) return;
+// Certifies a helpmate line and cuts the loops out of it, in one replay: every move is
+// tested with is_legal() before it is played, and when a position recurs (by its FIDE
+// key, which tells positions apart as 9.2.2 does: placement, side to move, castling
+// rights, a legal en passant capture) the moves between are dropped. True: the line left
+// in `line` replays legally to a checkmate given by `winner`. Without a cut that is what
+// the replay itself showed (the line kept is the line played, and its last position is
+// tested for the mate). After a cut the shorter line is legal move for move if equal
+// keys mean equal positions (the same legal moves and the same positions after them);
+// so as not to rest on the 64-bit keys never colliding, it is replayed again
+// (replays_to_checkmate). Lines longer than the window are only replayed.
+inline bool certify_helpmate(const Position& start, Color winner, Move* line,
+                             int& length) noexcept {
+  constexpr int window = 192;
+  if (length > window) return replays_to_checkmate(start, winner, line, length);
+  // seen[k]: the key after the first k moves kept. Only positions since the last
+  // irreversible move can recur (a pawn never steps back, a captured man never returns,
+  // a castling right lost is never regained), and only with the same side to move, so
+  // only those are compared: j from `since` on, of the parity of the position now.
   std::uint64_t seen[window + 1];
   Position p = start;
   seen[0] = p.key().value();
-  int kept = 0;
+  int kept = 0, since = 0;
+  bool cut = false;
   for (int i = 0; i < length; ++i) {
-    p.play_in_place(line[i]);
+    const Move m = line[i];
+    if (!is_legal(p, m)) return false;
+    const CastlingRights rights = p.castling_rights();
+    const bool irreversible = type_of(p.piece_on(m.from())) == PieceType::Pawn ||
+                              (!m.is_castling() && p.piece_on(m.to()) != Piece::None);
+    p.play_in_place(m);
     const std::uint64_t now = p.key().value();
-    line[kept++] = line[i];
-    for (int j = 0; j < kept; ++j)
-      if (seen[j] == now) {
-        kept = j;
-        break;
-      }
+    line[kept++] = m;
+    if (irreversible || !(p.castling_rights() == rights)) {
+      since = kept;
+    } else {
+      for (int j = since + ((kept - since) & 1); j < kept; j += 2)
+        if (seen[j] == now) {
+          kept = j;
+          cut = true;
+          break;
+        }
+    }
     seen[kept] = now;
   }
   length = kept;
+  if (cut) return replays_to_checkmate(start, winner, line, length);
+  return p.side_to_move() == ~winner && p.in_check() && !any_legal_move(p);
 }
 
 // Whether the quick mode should try the closure: the position looks locked (no queen
@@ -873,7 +924,9 @@ inline WinAnswer& finish(WinAnswer& a, Winnability v, WinProof p, std::uint64_t 
 inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::uint64_t budget,
                         WinWorkspace& ws, WinAnswer& out) noexcept {
   out.length = 0;
-  if (pos.side_to_move() == ~winner && pos.in_check() && !any_legal_move(pos)) {
+  MoveList moves;
+  generate_legal_moves(pos, moves);
+  if (moves.empty() && pos.side_to_move() == ~winner && pos.in_check()) {
     detail::finish(out, Winnability::Win, WinProof::Checkmate, 1);
     return;
   }
@@ -881,21 +934,22 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
     detail::finish(out, Winnability::NoWin, WinProof::Material, 1);
     return;
   }
-  if (!any_legal_move(pos)) {  // checkmate of the winner, or stalemate: the game is over
+  if (moves.empty()) {  // checkmate of the winner, or stalemate: the game is over
     detail::finish(out, Winnability::NoWin, WinProof::Exhaustive, 1);
     return;
   }
   // Forced moves: positions with one legal move each are part of every continuation,
   // so what holds after them holds now (the Laws' example: the only legal move leads to
-  // a dead position).
-  const Position after = detail::after_forced_moves(pos);
+  // a dead position). Without one, `after` is `pos`, whose tests were made above.
+  const bool forced = moves.size() == 1;
+  const Position after = forced ? detail::after_forced_moves(pos) : pos;
   const bool after_mate =
-      after.side_to_move() == ~winner && after.in_check() && !any_legal_move(after);
-  if (!after_mate && detail::insufficient_material(after, winner)) {
+      forced && after.side_to_move() == ~winner && after.in_check() && !any_legal_move(after);
+  if (forced && !after_mate && detail::insufficient_material(after, winner)) {
     detail::finish(out, Winnability::NoWin, WinProof::Material, 1);
     return;
   }
-  if (!after_mate && !any_legal_move(after)) {
+  if (forced && !after_mate && !any_legal_move(after)) {
     detail::finish(out, Winnability::NoWin, WinProof::Exhaustive, 1);
     return;
   }
@@ -906,8 +960,8 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
     return true;
   };
   auto won = [&] {
-    detail::remove_loops(pos, out.line, out.length);
-    if (!replays_to_checkmate(pos, winner, out.line, out.length)) return false;  // never happens
+    if (!detail::certify_helpmate(pos, winner, out.line, out.length))
+      return false;  // never happens
     detail::finish(out, Winnability::Win, WinProof::Helpmate, prover.nodes());
     return true;
   };
