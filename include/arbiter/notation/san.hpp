@@ -164,6 +164,9 @@ inline bool is_rank(char c) noexcept { return c >= '1' && c <= '8'; }
 // Strips annotation glyphs, check signs and an "e.p." marker from the end.
 inline std::string_view strip_suffixes(std::string_view s, int& checks, bool& mate, bool& annotated,
                                        bool& ep) noexcept {
+  // Most moves end in a rank or a promotion's piece letter: nothing to strip.
+  if (!s.empty() && ((s.back() >= '1' && s.back() <= '8') || (s.back() >= 'A' && s.back() <= 'Z')))
+    return s;
   for (;;) {
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
     if (s.empty()) return s;
