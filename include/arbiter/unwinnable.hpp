@@ -148,6 +148,11 @@ namespace detail {
 /// In a checkmate every orthogonal neighbour of the mated king is occupied by one of its
 /// own pieces or attacked by the mating side (a king move there would otherwise escape).
 
+// Whether `side` has a queen or a rook.
+inline bool has_queen_or_rook(const Position& pos, Color side) noexcept {
+  return (pos.pieces(side) & (pos.pieces(PieceType::Queen) | pos.pieces(PieceType::Rook))) != 0;
+}
+
 /// Whether the material alone proves that `side` can never give checkmate, whatever
 /// both sides play. Sound, not complete. Each case, with its proof:
 ///
@@ -436,9 +441,12 @@ class HelpmateProver {
 
   /// Looks for a helpmate whose cost is at most `bound` for each bound up to
   /// `max_bound`, spending at most `node_limit` nodes. True: `out` holds the line.
-  /// `attempt` picks the mating corner the costs aim at (see choose_corner).
-  bool search(const Position& root, int attempt, std::uint64_t node_limit,
-              WinAnswer& out) noexcept {
+  /// `attempt` picks the mating corner the costs aim at (see choose_corner). `max_plies`
+  /// caps the line's length: a short cap finds a short helpmate that the free moves would
+  /// otherwise bury under lines of many plies (only a line found proves anything).
+  bool search(const Position& root, int attempt, std::uint64_t node_limit, WinAnswer& out,
+              int max_plies = max_search_ply) noexcept {
+    ply_cap_ = max_plies < max_search_ply ? max_plies : max_search_ply;
     const std::uint64_t stop = nodes_ + node_limit;
     limit_ = stop < budget_ ? stop : budget_;
     if (attempt != attempt_) {  // other costs: the table's bounds no longer apply
@@ -457,6 +465,7 @@ class HelpmateProver {
       const std::uint64_t share = nodes_ + iteration_share * std::uint64_t(bound + 1);
       iteration_limit_ = share < limit_ ? share : limit_;
       aborted_ = false;
+      capped_ = false;
       if (dfs(root, 0, bound, false)) {
         for (int i = 0; i < found_length_; ++i) out.line[i] = line_[i];
         out.length = found_length_;
@@ -485,8 +494,13 @@ class HelpmateProver {
     if (!insert(detail::pack_state(root), 0, Move::none(), count)) return ClosureResult::Incomplete;
     const std::uint64_t stop = nodes_ + node_limit < budget_ ? nodes_ + node_limit : budget_;
     MoveList moves;
+    // With a queen or rook of the loser the closure all but never ends (NoMate), and the
+    // search finds the helpmates: once the positions found and not expanded outnumber the
+    // nodes left, NoMate is out of reach and the rest would be spent on a chance of a mate.
+    const bool gives_up = detail::has_queen_or_rook(root, ~winner_);
     while (head < count) {
       if (nodes_ >= stop) return ClosureResult::Incomplete;
+      if (gives_up && count - head > stop - nodes_) return ClosureResult::Incomplete;
       ++nodes_;
       // The closure never reads a key (its states are compared in full): none is made.
       const Position pos = head == 0 ? root
@@ -759,7 +773,11 @@ class HelpmateProver {
       found_length_ = ply;
       return true;
     }
-    if (left < 0 || ply + 1 >= max_search_ply) return false;
+    if (left < 0) return false;
+    if (ply + 1 >= ply_cap_) {
+      capped_ = capped_ || ply_cap_ < max_search_ply;  // cut short: not all lines were searched
+      return false;
+    }
     if (detail::insufficient_material(pos, winner_)) return false;
     const std::uint64_t key = pos.key().value() ^ (after_reward ? 0x5bd1e9955bd1e995ULL : 0);
     detail::TTEntry* entry = ws_.tt_ ? &ws_.tt_[std::size_t(key) & ws_.tt_mask_] : nullptr;
@@ -771,6 +789,8 @@ class HelpmateProver {
     CostedMoves list{*this, pos, after_reward};
     detail::generate_legal(pos, list);
     const Square king = pos.king_square(pos.side_to_move());
+    const bool capped_before = capped_;
+    capped_ = false;
     const Move* moves = list.moves;
     const std::uint8_t* ranks = list.ranks;
     const int n = list.size;
@@ -793,7 +813,10 @@ class HelpmateProver {
         if (aborted_) return false;
       }
     }
-    if (entry) *entry = {key, left, generation};  // always replace: the newest is the likeliest hit
+    // Always replace: the newest is the likeliest hit. A subtree cut by the ply cap was
+    // not searched whole within `left`, so it is not recorded.
+    if (entry && !capped_) *entry = {key, left, generation};
+    capped_ = capped_ || capped_before;
     return false;
   }
 
@@ -806,6 +829,8 @@ class HelpmateProver {
   int attempt_ = 0;
   static constexpr std::uint64_t iteration_share = 7000;
   bool aborted_ = false;
+  bool capped_ = false;  // some node below was cut by ply_cap_ (see dfs())
+  int ply_cap_ = max_search_ply;
   bool winner_minor_only_ = false;  // the winner has knights and bishops alone (at the root)
   bool loser_pawns_only_ = false;   // the loser has pawns alone besides its king
   Square corner_ = Square::H8, winner_king_target_ = Square::G7, winner_knight_target_ = Square::E5,
@@ -885,6 +910,11 @@ inline bool certify_helpmate(const Position& start, Color winner, Move* line,
   if (cut) return replays_to_checkmate(start, winner, line, length);
   return p.side_to_move() == ~winner && p.in_check() && !any_legal_move(p);
 }
+
+// The full mode's pass for short helpmates (see analyze_win): lines of at most this many
+// plies, within this many nodes.
+inline constexpr int short_line_plies = 7;
+inline constexpr std::uint64_t short_line_nodes = 400;
 
 // Whether the quick mode should try the closure: the position looks locked (no queen
 // or rook, and every pawn stands rammed against an enemy pawn). A choice of effort only.
@@ -1015,6 +1045,13 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
         const std::uint64_t left = budget - closure_share - prover.nodes();
         if (prover.search(pos, attempt, share < left ? share : left, out) && won()) return;
       }
+      // After the first round, where the closure gives up early (see closure()): the
+      // short helpmates first, which its breadth-first order would have found and the
+      // search's free moves can bury under lines of 160 plies.
+      if (share == 1000 && detail::has_queen_or_rook(pos, ~winner) &&
+          prover.search(pos, 0, detail::short_line_nodes, out, detail::short_line_plies + 1) &&
+          won())
+        return;
       if (prover.nodes() == before || share >= budget) break;  // nothing more to search
     }
     if (closed(budget - prover.nodes())) return;
