@@ -47,6 +47,8 @@ class GameRecord {
     std::uint16_t twofold[2];  ///< positions seen twice or more since the last irreversible move,
                                ///< by side to move
 
+    /// An entry: the position `at`, reached by `led_by`, with its clock and its counts of
+    /// positions seen twice (White to move, Black to move).
     Entry(const Position& at, Move led_by, HalfmoveClock halfmoves, std::uint16_t white_twofold,
           std::uint16_t black_twofold) noexcept
         : position(at), move(led_by), clock(halfmoves), twofold{white_twofold, black_twofold} {}

@@ -267,6 +267,7 @@ inline void write_pgn_tags(std::string& out, const PgnTag* tags, std::size_t cou
 /// before the movetext that ends with the termination marker.
 class PgnExportWriter final : public PgnVisitor {
  public:
+  /// A writer that writes what `options` asks for besides the tags and the main line.
   explicit PgnExportWriter(const PgnWriteOptions& options = {}) : options_(options) {}
 
   void begin_game(std::uint64_t /*number*/, std::uint64_t /*line*/) override {
