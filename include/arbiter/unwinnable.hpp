@@ -148,11 +148,6 @@ namespace detail {
 /// In a checkmate every orthogonal neighbour of the mated king is occupied by one of its
 /// own pieces or attacked by the mating side (a king move there would otherwise escape).
 
-// Whether `side` has a queen or a rook.
-inline bool has_queen_or_rook(const Position& pos, Color side) noexcept {
-  return (pos.pieces(side) & (pos.pieces(PieceType::Queen) | pos.pieces(PieceType::Rook))) != 0;
-}
-
 /// Whether the material alone proves that `side` can never give checkmate, whatever
 /// both sides play. Sound, not complete. Each case, with its proof:
 ///
@@ -219,6 +214,11 @@ inline bool insufficient_material(const Position& pos, Color side) noexcept {
       !more_than_one(pos.attackers_to(pos.king_square(~side)) & pos.pieces(side)))
     return true;  // (e)
   return false;
+}
+
+// Whether `side` has a queen or a rook.
+inline bool has_queen_or_rook(const Position& pos, Color side) noexcept {
+  return (pos.pieces(side) & pos.pieces(PieceType::Queen, PieceType::Rook)) != 0;
 }
 
 constexpr int square_distance(Square a, Square b) noexcept {

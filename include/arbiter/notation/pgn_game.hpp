@@ -124,6 +124,14 @@ struct PgnTag {
   std::string value;
 };
 
+/// The first of the `count` tags at `tags` named `name`, or nullptr.
+inline const PgnTag* find_pgn_tag(const PgnTag* tags, std::size_t count,
+                                  std::string_view name) noexcept {
+  for (std::size_t i = 0; i < count; ++i)
+    if (tags[i].name == name) return &tags[i];
+  return nullptr;
+}
+
 struct PgnMove;
 
 /// A line of moves: the main line, or a variation.
@@ -160,9 +168,7 @@ struct PgnGame {
 
   /// The first tag of that name, or nullptr.
   const PgnTag* find_tag(std::string_view name) const noexcept {
-    for (const PgnTag& t : tags)
-      if (t.name == name) return &t;
-    return nullptr;
+    return find_pgn_tag(tags.data(), tags.size(), name);
   }
   /// The value of the first tag of that name, or "" if there is none.
   std::string_view tag(std::string_view name) const noexcept {

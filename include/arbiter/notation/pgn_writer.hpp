@@ -202,11 +202,7 @@ inline void write_pgn_tags(std::string& out, const PgnTag* tags, std::size_t cou
                            const Position& start, GameResult roster_result) {
   static constexpr std::string_view roster[7] = {"Event", "Site",  "Date",  "Round",
                                                  "White", "Black", "Result"};
-  auto find = [&](std::string_view name) -> const PgnTag* {
-    for (std::size_t i = 0; i < count; ++i)
-      if (tags[i].name == name) return &tags[i];
-    return nullptr;
-  };
+  auto find = [&](std::string_view name) { return find_pgn_tag(tags, count, name); };
   auto write_tag = [&](std::string_view name, std::string_view value) {
     out += '[';
     out.append(name.data(), name.size());
@@ -337,13 +333,9 @@ class PgnExportWriter final : public PgnVisitor {
   /// marker, else the Result tag, else "*"; the roster's Result tag: the Result tag when
   /// it reads as a result, else the marker.
   void write(std::string& out) const {
-    std::string_view result_tag;
-    for (std::size_t i = 0; i < tag_count_; ++i)
-      if (tags_[i].name == "Result") {
-        result_tag = tags_[i].value;
-        break;
-      }
-    const std::optional<GameResult> tag_result = parse_pgn_result(detail::trim(result_tag));
+    const PgnTag* result_tag = find_pgn_tag(tags_.data(), tag_count_, "Result");
+    const std::optional<GameResult> tag_result =
+        parse_pgn_result(detail::trim(result_tag ? std::string_view(result_tag->value) : ""));
     const GameResult marker = result_ ? *result_ : tag_result.value_or(GameResult::Ongoing);
     detail::write_pgn_tags(out, tags_.data(), tag_count_, start_, tag_result.value_or(marker));
     detail::PgnLineWriter w(out, options_.line_length);
