@@ -208,21 +208,30 @@ namespace detail {
 /// castling is written apart); for them a move to `m.to()` is legal exactly when the
 /// piece attacks the square and the move leaves its king safe (3.9), so the attack sets
 /// answer without generating moves.
+/// Of the side to move's knights, bishops, rooks or queens (`type`) on the squares
+/// `candidates`, those that can move legally to `to` (not a square of its own side): a
+/// piece of these kinds may move there exactly when it attacks the square and the move
+/// leaves its king safe (3.9). What SAN reading and writing both ask, without generating
+/// moves.
+inline Bitboard legal_movers_to(const Position& pos, PieceType type, Square to,
+                                Bitboard candidates) noexcept {
+  Bitboard from = attacks_of(type, to, pos.occupied()) & candidates;
+  Bitboard movers = 0;
+  const Bitboard captured = pos.pieces(~pos.side_to_move()) & square_bb(to);
+  while (from) {
+    const Square f = pop_lsb(from);
+    if (pos.leaves_king_safe(f, to, captured)) movers |= square_bb(f);
+  }
+  return movers;
+}
+
 inline Bitboard san_rival_squares(const Position& pos, Move m) noexcept {
   if (m.is_castling()) return 0;
   const PieceType type = type_of(pos.piece_on(m.from()));
   if (type == PieceType::Pawn || type == PieceType::King) return 0;
   const Bitboard others = pos.pieces(pos.side_to_move(), type) & ~square_bb(m.from());
   if (!others) return 0;  // the only piece of its kind (most moves of a queen, often others)
-  const Square to = m.to();
-  Bitboard from = attacks_of(type, to, pos.occupied()) & others;
-  Bitboard rivals = 0;
-  const Bitboard captured = pos.pieces(~pos.side_to_move()) & square_bb(to);
-  while (from) {
-    const Square f = pop_lsb(from);
-    if (pos.leaves_king_safe(f, to, captured)) rivals |= square_bb(f);
-  }
-  return rivals;
+  return legal_movers_to(pos, type, m.to(), others);
 }
 
 /// Room enough for any SAN text write_san_body() writes, in bytes: at most a letter of
@@ -346,18 +355,12 @@ inline Move resolve_common_san(const Position& pos, std::string_view s) noexcept
     if (i < end && is_file(p[i])) from_file = p[i++] - 'a';
     if (i < end && is_rank(p[i])) from_rank = p[i++] - '1';
     if (i != end || contains(pos.pieces(us), to)) return Move::none();
-    Bitboard from = attacks_of(type, to, pos.occupied()) & pos.pieces(us, type);
+    Bitboard from = pos.pieces(us, type);
     if (from_file >= 0) from &= file_bb(from_file);
     if (from_rank >= 0) from &= rank_bb(from_rank);
-    const Bitboard captured = pos.pieces(~us) & square_bb(to);
-    Move found = Move::none();
-    while (from) {
-      const Square f = pop_lsb(from);
-      if (!pos.leaves_king_safe(f, to, captured)) continue;
-      if (found) return Move::none();  // ambiguous: the general path explains
-      found = Move(f, to);
-    }
-    return found;
+    const Bitboard movers = legal_movers_to(pos, type, to, from);
+    // None, or ambiguous: the general path explains.
+    return movers && !more_than_one(movers) ? Move(lsb(movers), to) : Move::none();
   }
   // Pawns: file rank [=P] or file x file rank [=P].
   PieceType promotion = PieceType::None;
