@@ -378,9 +378,10 @@ TEST_CASE("cli -j: the output of -j 4 is byte for byte that of -j 1", "[cli][sca
   CHECK(first_difference(one.out, many.out) == "");
   CHECK(first_difference(one.err, many.err) == "");
   // Bounded memory. One job: the peak on 8 times the input (compressed, on standard input)
-  // is the peak on the input. Four jobs: at most 2N + 2 batches of 8 games are in flight,
-  // each slot's buffers reused (and given back past 64 KiB), so the peak on 16 times the
-  // input stays within half again of the peak on 4 times it, and under 64 MB.
+  // is the peak on the input. Four jobs: at most N + 2 batches of at most 64 games and
+  // about 32 KiB of text are in flight, each slot's buffers reused (and given back past 64 KiB), so
+  // the peak on 16 times the input stays within half again of the peak on 4 times it, and under 64
+  // MB.
   auto repeat = [&](int times, const std::string& name) {
     std::string all;
     for (int i = 0; i < times; ++i) all += text;

@@ -113,6 +113,12 @@ struct GamePiece {
   std::uint64_t next_game = 0;  ///< the offset in its file where the game after them begins
 };
 
+/// A piece's bytes of input, which close a batch of -j early (in_order.hpp).
+template <class Item>
+std::size_t batch_bytes(const GamePiece<Item>& piece) noexcept {
+  return piece.text.end - piece.text.begin;
+}
+
 /// The one reading loop: every game of every file (`-`: standard input) in order, each
 /// file plain or compressed (input.hpp). Games streamed into records are recorded under
 /// `rules` (how positions are compared, whether a FEN clock counts). Reading goes in three
