@@ -392,3 +392,92 @@ TEST_CASE(
     CHECK(a.played_on);  // 41.Kb2 came after the end
   }
 }
+
+namespace {
+
+// Records a game and audits it as it is recorded (GameAuditor::begin(), advance() after
+// each move, finish()), as `arbiter audit` does.
+class AuditingRecorder final : public PgnRecorder {
+ public:
+  AuditingRecorder(GameRecord& record, const Rules& rules)
+      : PgnRecorder(record, rules), auditor_(record) {}
+  PgnAction begin_movetext(const Position& start) override {
+    const PgnAction action = PgnRecorder::begin_movetext(start);
+    auditor_.begin();
+    auditor_.advance();
+    return action;
+  }
+  void played(const Position& after) override {
+    PgnRecorder::played(after);
+    auditor_.advance();
+  }
+  GameAudit finish(GameResult recorded, RecordedEnding ending) {
+    return auditor_.finish(recorded, ending);
+  }
+
+ private:
+  GameAuditor auditor_;
+};
+
+// Every field of two audits, finding by finding.
+void check_same_audit(const GameAudit& a, const GameAudit& b) {
+  CHECK(a.plies == b.plies);
+  CHECK(a.ending == b.ending);
+  CHECK(a.end_ply == b.end_ply);
+  CHECK(a.played_on == b.played_on);
+  CHECK(a.laws_result == b.laws_result);
+  CHECK(a.result_agrees == b.result_agrees);
+  CHECK(std::string(a.disagreement) == b.disagreement);
+  CHECK(a.mate_asked == b.mate_asked);
+  CHECK(a.mate.verdict == b.mate.verdict);
+  CHECK(a.mate_rule == b.mate_rule);
+  for (int k = 0; k < termination_count; ++k) CHECK(a.counts[k] == b.counts[k]);
+  REQUIRE(a.findings.size() == b.findings.size());
+  for (std::size_t i = 0; i < a.findings.size(); ++i) {
+    const Finding &f = a.findings[i], &g = b.findings[i];
+    CHECK(f.kind == g.kind);
+    CHECK(f.ply == g.ply);
+    CHECK(f.until_ply == g.until_ply);
+    CHECK(f.on_board == g.on_board);
+    CHECK(f.intended == g.intended);
+    CHECK(f.occurrences == g.occurrences);
+    CHECK(f.halfmoves == g.halfmoves);
+    CHECK(std::string(f.article) == g.article);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("audit: judged while the record is built, the audit is the audit of the whole record",
+          "[audit]") {
+  // The committed corpus and the games of the cases above, under the edition of 2014 (the
+  // last 75 moves: an ending voided by a later reset, E7) and the default (2023: decisive
+  // results asked about by 5.1.2), each game with its own result and Termination tag.
+  std::string text;
+  for (const std::string& file : committed_corpus_files()) text += read_file(file) + "\n";
+  text +=
+      std::string("[FEN \"4k3/p7/8/8/8/8/8/R3K3 w - - 149 80\"]\n\n1. Ra2 a6 2. Rxa6 Kd7 *\n\n") +
+      knight_shuffle + " 9. Nf3 *\n\n1. e4 e5 1-0\n";
+  for (const Edition edition : {Edition::Fide2014, Edition::Fide2023}) {
+    Rules rules;
+    rules.edition = edition;
+    rules.interpretation.trust_fen_halfmove_clock = true;
+    GameRecord record;
+    AuditingRecorder recorder(record, rules);
+    PgnReader reader = PgnReader::from_memory(text);
+    int games = 0, with_findings = 0;
+    for (;;) {
+      const auto r = reader.next(recorder);
+      if (is_end(r)) break;
+      if (!r) continue;
+      const GameResult result = recorder.result().value_or(GameResult::Ongoing);
+      INFO("edition " << int(edition) << ", game " << recorder.number());
+      const GameAudit whole = audit_game(record, result, RecordedEnding::Unstated);
+      check_same_audit(recorder.finish(result, RecordedEnding::Unstated), whole);
+      ++games;
+      with_findings += !whole.findings.empty();
+    }
+    CHECK(games == int(committed_corpus_games) + 3);
+    CHECK(with_findings > 20);
+  }
+}

@@ -83,6 +83,9 @@ GameReader::GameReader(std::vector<std::string> files, const Reading& reading,
     readers_.push_back(arbiter::PgnReader::from_memory({}, options_));
   written_ = reading.written;
   writers_.resize(readers_.size());
+  audit_ = reading.audit;
+  mate_nodes_ = reading.mate_nodes;
+  workspaces_.resize(readers_.size());
 }
 
 GameReader::GameReader(std::string label, std::string_view text, const Reading& reading,
@@ -226,17 +229,36 @@ void reuse_small(std::string& s) {
 }
 
 // Records a game into a RecordedGame: its main line (PgnRecorder) and the tags named.
+// With `workspace` (Reading::audit), audits it too, each position as soon as it is
+// recorded (arbiter::GameAuditor::advance()).
 class Recorder final : public arbiter::PgnRecorder {
  public:
-  Recorder(RecordedGame& item, const arbiter::Rules& rules, bool by_date)
-      : PgnRecorder(item.record, rules), item_(item), base_(rules), by_date_(by_date) {}
+  Recorder(RecordedGame& item, const arbiter::Rules& rules, bool by_date,
+           arbiter::WinWorkspace* workspace = nullptr, std::uint64_t mate_nodes = 0)
+      : PgnRecorder(item.record, rules), item_(item), base_(rules), by_date_(by_date) {
+    if (workspace) auditor_.emplace(item.record, 8, workspace, mate_nodes);
+  }
 
   // --rules auto: the record starts again under the Laws in force on the game's date (the
   // Date tag comes before the movetext).
   arbiter::PgnAction begin_movetext(const arbiter::Position& start) override {
     const arbiter::PgnAction action = PgnRecorder::begin_movetext(start);
     if (by_date_) item_.record.reset(start, rules_for(item_.date, true, base_).rules);
+    if (auditor_) {
+      auditor_->begin();
+      auditor_->advance();
+    }
     return action;
+  }
+  void played(const arbiter::Position& after) override {
+    PgnRecorder::played(after);
+    if (auditor_) auditor_->advance();
+  }
+  // The audit of the game read whole, with its result and Termination tag (with a
+  // workspace only).
+  void finish_audit() {
+    item_.audit = auditor_->finish(item_.result.value_or(arbiter::GameResult::Ongoing),
+                                   arbiter::recorded_ending(item_.termination));
   }
 
   void begin_game(std::uint64_t number, std::uint64_t line) override {
@@ -264,6 +286,7 @@ class Recorder final : public arbiter::PgnRecorder {
   const arbiter::Rules& base_;  // the command's rules (the edition forced, or the base)
   bool by_date_;
   unsigned seen_ = 0;
+  std::optional<arbiter::GameAuditor> auditor_;
 };
 
 }  // namespace
@@ -331,15 +354,22 @@ void GameReader::read(GamePiece<WrittenGame>& piece, unsigned worker) {
 
 void GameReader::read(GamePiece<RecordedGame>& piece, unsigned worker) {
   read_games(piece, worker, [&](arbiter::PgnReader& reader, RecordedGame& item) {
-    // A slot that held a long game gives its memory back (see reuse()): with 2N + 2
-    // batches of 8 slots, each keeping room for 256 positions at most (about 47 KB; most
-    // games are shorter, longer ones allocate theirs), memory stays bounded whatever the
-    // input, and is reached soon rather than after many games.
+    // A slot that held a long game gives its memory back (see reuse()): with N + 2
+    // batches of up to 64 slots, each keeping room for 256 positions at most (about 47 KB;
+    // most games are shorter, longer ones allocate theirs), memory stays bounded whatever
+    // the input, and is reached soon rather than after many games.
     if (item.record.capacity() > 256) item.record = arbiter::GameRecord();
-    Recorder recorder(item, rules_, by_date_);
+    arbiter::WinWorkspace* workspace = nullptr;
+    if (audit_) {
+      std::unique_ptr<arbiter::WinWorkspace>& w = workspaces_[worker];
+      if (!w) w = std::make_unique<arbiter::WinWorkspace>(arbiter::WinWorkspace::for_full());
+      workspace = w.get();
+    }
+    Recorder recorder(item, rules_, by_date_, workspace, mate_nodes_);
     const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(recorder);
     item.result = recorder.result();
     item.number_in_file = recorder.number();
+    if (workspace && status && !arbiter::is_end(status)) recorder.finish_audit();
     return status;
   });
 }

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include <arbiter/audit.hpp>
 #include <arbiter/notation/pgn.hpp>
 #include <arbiter/record_pgn.hpp>
 
@@ -44,6 +45,11 @@ struct Reading {
       false;  ///< record each game under the edition in force on its Date tag (--rules auto)
   /// How games read as WrittenGame are written back (pgn --no-comments, ...).
   arbiter::PgnWriteOptions written;
+  /// Audit each game read as a RecordedGame while it is read (RecordedGame::audit; what
+  /// `audit` reports), each position judged as soon as it is recorded.
+  bool audit = false;
+  /// The node budget of the helpmate analysis the audit asks of a decisive result.
+  std::uint64_t mate_nodes = arbiter::full_node_budget;
 };
 
 struct ReadTotals {
@@ -77,6 +83,9 @@ struct RecordedGame : GameSource {
   std::string termination;  ///< the Termination tag (how a decisive game ended off the board)
   std::optional<arbiter::GameResult> result;  ///< the termination marker (none: missing)
   std::uint64_t number_in_file = 0;           ///< 1-based within its file
+  /// The audit of a good game under the rules of its record (Reading::audit; else empty):
+  /// arbiter::GameAuditor over the record, with the result and the Termination tag read.
+  arbiter::GameAudit audit;
 };
 
 /// One game written back in export format as it is read (arbiter::PgnExportWriter), with
@@ -177,7 +186,11 @@ class GameReader {
   std::vector<arbiter::PgnReader> readers_;  // one per worker
   arbiter::PgnWriteOptions written_;         // Reading::written
   std::vector<std::unique_ptr<arbiter::PgnExportWriter>>
-      writers_;  // one per worker, made when used
+      writers_;         // one per worker, made when used
+  bool audit_ = false;  // Reading::audit
+  std::uint64_t mate_nodes_ = 0;
+  std::vector<std::unique_ptr<arbiter::WinWorkspace>>
+      workspaces_;  // the audit's helpmate analysis, one per worker, made when used
   std::size_t file_ = 0;
   std::unique_ptr<Open> open_;
   std::uint64_t bytes_done_ = 0;  // bytes of the files finished

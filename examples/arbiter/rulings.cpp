@@ -589,8 +589,13 @@ int run_audit(const AuditCommand& command) {
     html_file = std::make_unique<Output>(f, command.html, true);
     html_games = std::make_unique<Output>(tmp, "temporary file", true);
   }
+  // Each game audited while it is read (Reading::audit): every position judged as soon as
+  // it is recorded, in the same pass that resolves and plays its move.
+  Reading reading = chess960_reading(command.options);
+  reading.audit = true;
+  reading.mate_nodes = std::uint64_t(command.mate_nodes);
   const ReadTotals read = judge_games<Verdict, RecordedGame>(
-      files, chess960_reading(command.options), command.jobs,
+      files, reading, command.jobs,
       [&](const RecordedGame& item, Verdict& v, unsigned) {
         v = Verdict{std::move(v.out), 0, 0, 0, {}, -1, {}, {}, std::move(v.html), {}};
         std::string& out = v.out;
@@ -629,13 +634,9 @@ int run_audit(const AuditCommand& command) {
         const GameRules chosen = rules_for(item.date, dated, rules);
         const arbiter::Rules& rules = record.rules();
         v.edition = int(rules.edition);
-        // The helpmate analysis asked of a decisive result lost off the board (6.9, 2023
-        // 5.1.2) works in one workspace per thread, reused from game to game.
-        thread_local arbiter::WinWorkspace workspace = arbiter::WinWorkspace::for_full();
-        const arbiter::GameAudit a =
-            arbiter::audit_game(record, item.result.value_or(arbiter::GameResult::Ongoing),
-                                arbiter::recorded_ending(item.termination), &workspace,
-                                std::uint64_t(command.mate_nodes));
+        // The audit made while the game was read (GameReader, Reading::audit), with the
+        // helpmate analysis asked of a decisive result lost off the board (6.9, 2023 5.1.2).
+        const arbiter::GameAudit& a = item.audit;
         v.plies = a.plies;
         for (int k = 0; k < arbiter::termination_count; ++k)
           v.counts[k] = std::uint64_t(a.counts[k]);

@@ -192,24 +192,42 @@ class GameAuditor {
   /// says (recorded_ending()), which decides whether a decisive result without a mate on
   /// the board was lost on time (6.9) or by resignation (2023 5.1.2).
   GameAudit audit(GameResult recorded, RecordedEnding ending = RecordedEnding::Unstated) {
-    audit_ = GameAudit{};
-    tentative_75_ = false;
-    audit_.plies = record_.ply();
-    for (GameRecord::Ply ply = 0; ply <= record_.ply(); ++ply) {
-      // 2014, "the last 75 moves": a 75-move point that a later pawn move or capture passed
-      // is no longer a draw when it is found afterwards (spec 7.1, E7).
-      if (tentative_75_ && ply > 0 && record_.last_reset(ply) == std::int32_t(ply)) {
-        audit_.ending = Termination::None;  // the finding stays, as a point passed unnoticed
-        tentative_75_ = false;
-      }
-      if (over()) break;  // the later moves are void: the game had ended
-      analyse(ply);
-    }
+    begin();
     return finish(recorded, ending);
   }
 
+  /// The same audit as audit(), made while the record is built, each position judged
+  /// as soon as it is recorded (while it is still in the cache, instead of in a second
+  /// pass over the whole game): begin() once the record holds its start position,
+  /// advance() after each move recorded, finish() once the game is over. The record must
+  /// only grow in between (no undo, no reset).
+  void begin() {
+    audit_ = GameAudit{};
+    tentative_75_ = false;
+    next_ = 0;
+  }
+  /// Judges the positions recorded since the last call (see begin()).
+  void advance() {
+    for (; next_ <= record_.ply(); ++next_) {
+      // 2014, "the last 75 moves": a 75-move point that a later pawn move or capture passed
+      // is no longer a draw when it is found afterwards (spec 7.1, E7).
+      if (tentative_75_ && next_ > 0 && record_.last_reset(next_) == std::int32_t(next_)) {
+        audit_.ending = Termination::None;  // the finding stays, as a point passed unnoticed
+        tentative_75_ = false;
+      }
+      if (over()) return;  // the later moves are void: the game had ended
+      analyse(next_);
+    }
+  }
+  /// The audit of the whole record once the game is over (see begin() and audit()).
+  GameAudit finish(GameResult recorded, RecordedEnding ending = RecordedEnding::Unstated) {
+    advance();
+    audit_.plies = record_.ply();
+    return conclude(recorded, ending);
+  }
+
  private:
-  GameAudit finish(GameResult recorded, RecordedEnding ending) {
+  GameAudit conclude(GameResult recorded, RecordedEnding ending) {
     GameAudit a = audit_;
     a.played_on = a.ending != Termination::None && a.end_ply < a.plies;
     const Position& last =
@@ -355,6 +373,7 @@ class GameAuditor {
   std::unique_ptr<WinWorkspace> own_workspace_;  // when the caller gave none
   std::uint64_t mate_budget_;
   GameAudit audit_;
+  GameRecord::Ply next_ = 0;  // the first ply advance() has not judged
   bool tentative_75_ =
       false;  // a 75-move ending under "the last 75 moves" (2014) until a reset voids it
 };
