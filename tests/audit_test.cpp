@@ -2,7 +2,10 @@
 // claim, play past the end, and whether the recorded result agrees with the Laws — read
 // from the game's one record under the rules that record was built with.
 
+#include <algorithm>
+#include <iterator>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "game_util.hpp"
@@ -421,28 +424,21 @@ class AuditingRecorder final : public PgnRecorder {
 
 // Every field of two audits, finding by finding.
 void check_same_audit(const GameAudit& a, const GameAudit& b) {
-  CHECK(a.plies == b.plies);
-  CHECK(a.ending == b.ending);
-  CHECK(a.end_ply == b.end_ply);
-  CHECK(a.played_on == b.played_on);
-  CHECK(a.laws_result == b.laws_result);
-  CHECK(a.result_agrees == b.result_agrees);
-  CHECK(std::string(a.disagreement) == b.disagreement);
-  CHECK(a.mate_asked == b.mate_asked);
-  CHECK(a.mate.verdict == b.mate.verdict);
-  CHECK(a.mate_rule == b.mate_rule);
-  for (int k = 0; k < termination_count; ++k) CHECK(a.counts[k] == b.counts[k]);
+  const auto fields = [](const GameAudit& x) {
+    return std::make_tuple(x.plies, x.ending, x.end_ply, x.played_on, x.laws_result,
+                           x.result_agrees, std::string(x.disagreement), x.mate_asked,
+                           x.mate.verdict, x.mate_rule);
+  };
+  CHECK(fields(a) == fields(b));
+  CHECK(std::equal(std::begin(a.counts), std::end(a.counts), std::begin(b.counts)));
+  const auto finding = [](const Finding& f) {
+    return std::make_tuple(f.kind, f.ply, f.until_ply, f.on_board, f.intended, f.occurrences,
+                           f.halfmoves, std::string(f.article));
+  };
   REQUIRE(a.findings.size() == b.findings.size());
   for (std::size_t i = 0; i < a.findings.size(); ++i) {
-    const Finding &f = a.findings[i], &g = b.findings[i];
-    CHECK(f.kind == g.kind);
-    CHECK(f.ply == g.ply);
-    CHECK(f.until_ply == g.until_ply);
-    CHECK(f.on_board == g.on_board);
-    CHECK(f.intended == g.intended);
-    CHECK(f.occurrences == g.occurrences);
-    CHECK(f.halfmoves == g.halfmoves);
-    CHECK(std::string(f.article) == g.article);
+    INFO("finding " << i);
+    CHECK(finding(a.findings[i]) == finding(b.findings[i]));
   }
 }
 
