@@ -745,7 +745,7 @@ class HelpmateProver {
       const int c = prover.cost(pos, m);
       if (affordable(c)) add(m, c, !m.is_castling() && contains(checks[index(t)], m.to()));
     }
-    void piece_moves(Square from, Bitboard to) noexcept {
+    ARBITER_FORCE_INLINE void piece_moves(Square from, Bitboard to) noexcept {
       const PieceType type = type_of(pos.piece_on(from));
       const Bitboard captures = to & pos.pieces(~pos.side_to_move());
       Bitboard rewarded = 0, punished = 0;
@@ -792,6 +792,27 @@ class HelpmateProver {
     }
   };
 
+  // Whether the loser, to move, may have a rewarded move when the winner has more than
+  // minor pieces: a superset of them, ignoring checks and pins. Its rewarded moves are then
+  // its king's steps nearer the corner and its knights' and bishops' moves nearer the
+  // blocker's square, captures or not (piece_moves()); its pawns', rooks' and queens'
+  // moves and castling are ordinary or punished (cost()).
+  bool loser_may_be_rewarded(const Position& pos) const noexcept {
+    const Color us = pos.side_to_move();
+    const Bitboard free = ~pos.pieces(us), occ = pos.occupied();
+    const Square k = pos.king_square(us);
+    if (king_attacks(k) & free & nearer_than(to_corner, k)) return true;
+    for (Bitboard b = pos.pieces(us, PieceType::Knight); b;) {
+      const Square s = pop_lsb(b);
+      if (knight_attacks(s) & free & nearer_than(to_loser_blocker, s)) return true;
+    }
+    for (Bitboard b = pos.pieces(us, PieceType::Bishop); b;) {
+      const Square s = pop_lsb(b);
+      if (bishop_attacks(s, occ) & free & nearer_than(to_loser_blocker, s)) return true;
+    }
+    return false;
+  }
+
   bool dfs(const Position& pos, int ply, int left, bool after_reward) noexcept {
     if (nodes_ >= iteration_limit_) {
       aborted_ = true;
@@ -816,6 +837,14 @@ class HelpmateProver {
     const std::uint32_t generation = ws_.tt_generation_;
     if (entry && entry->generation == generation && entry->key == key && entry->searched >= left)
       return false;
+    // A loser's node that can pay for rewarded moves alone, none of which exists even
+    // ignoring checks and pins: it would list no move, so it does what a node without a
+    // move does (records the bound; capped_ is left as it was) without listing them.
+    if (!after_reward && left < normal && pos.side_to_move() != winner_ && !winner_minor_only_ &&
+        !loser_may_be_rewarded(pos)) {
+      if (entry) *entry = {key, left, generation};
+      return false;
+    }
     // The legal moves but the king's steps, which are tested only when tried (most
     // nodes try one or two of their moves).
     CostedMoves list{*this, pos, after_reward, left};
