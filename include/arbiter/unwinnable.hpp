@@ -337,6 +337,24 @@ struct TTEntry {
   std::uint32_t generation;  // the analysis that wrote it (others' entries are empty)
 };
 
+// The search's ranks (HelpmateProver::CostedMoves), built at compile time:
+// of[after_reward][cost][checks].
+struct SearchRanks {
+  static constexpr int costs = 5;
+  std::uint8_t of[2][costs][2];
+};
+
+constexpr SearchRanks make_search_ranks(int reward, int normal) noexcept {
+  SearchRanks t{};
+  for (int after = 0; after < 2; ++after)
+    for (int c = 0; c < SearchRanks::costs; ++c) {
+      const int base = c == reward ? 0 : c == normal && after ? 1 : c + 1;
+      t.of[after][c][0] = std::uint8_t(2 * base + 1);
+      t.of[after][c][1] = std::uint8_t(2 * base);
+    }
+  return t;
+}
+
 struct ClosureNode {
   PackedState state;
   std::uint32_t parent;
@@ -673,16 +691,18 @@ class HelpmateProver {
   // that gives check directly (the square its piece lands on attacks the losing king;
   // discovered checks are not looked for).
   static constexpr int ranks_count = 2 * (punish + 2);
+  static_assert(ranks_count <= 32, "CostedMoves::present holds one bit per rank");
+  static_assert(punish + 1 == detail::SearchRanks::costs);
+  static constexpr detail::SearchRanks rank_tables = detail::make_search_ranks(reward, normal);
   struct CostedMoves : detail::PawnSetsOneByOne<CostedMoves> {
     static constexpr bool stop_early = false;
     static constexpr bool king_unchecked = true;
-    CostedMoves(const HelpmateProver& p, const Position& at, bool after_reward) noexcept
-        : prover(p), pos(at) {
-      for (int c = 0; c <= punish; ++c) {
-        const int base = c == reward ? 0 : c == normal && after_reward ? 1 : c + 1;
-        rank_of[c][0] = std::uint8_t(2 * base + 1);
-        rank_of[c][1] = std::uint8_t(2 * base);
-      }
+    CostedMoves(const HelpmateProver& p, const Position& at, bool after_reward, int left) noexcept
+        : rank_of(rank_tables.of[after_reward ? 1 : 0]),
+          prover(p),
+          pos(at),
+          normal_ok(after_reward || left >= normal),
+          punish_ok(left >= punish) {
       if (at.side_to_move() == p.winner_) {  // where each of the winner's men would give check
         const Square k = at.king_square(~p.winner_);
         const Bitboard occ = at.occupied();
@@ -695,9 +715,18 @@ class HelpmateProver {
       }
     }
     Bitboard checks[6] = {};  // by piece type: the squares it would check from (not the king)
-    std::uint8_t rank_of[punish + 1][2];  // by cost and whether the move checks
+    const std::uint8_t (*rank_of)[2];  // by cost and whether the move checks (rank_tables)
     const HelpmateProver& prover;
     const Position& pos;
+    // Which costs the node can pay (dfs() tries a move only if its rank's price is at most
+    // `left`: a rewarded move is free, an ordinary one costs 1, or nothing right after a
+    // rewarded move, a punished one 4). The moves it cannot pay are not listed: dfs() would
+    // skip them all the same (its ranks are in order of price, and it stops at the first
+    // it cannot pay), so the moves tried, their order and the search are unchanged.
+    const bool normal_ok, punish_ok;
+    bool affordable(int c) const noexcept {
+      return c == reward || (c == normal ? normal_ok : punish_ok);
+    }
     int size = 0;
     unsigned present = 0;            // bit r: some move has rank r
     Move moves[MoveList::capacity];  // uninitialised: only the first `size` are read
@@ -713,9 +742,10 @@ class HelpmateProver {
     }
     void move(Move m) noexcept {
       const PieceType t = m.is_promotion() ? m.promotion_type() : type_of(pos.piece_on(m.from()));
-      add(m, prover.cost(pos, m), !m.is_castling() && contains(checks[index(t)], m.to()));
+      const int c = prover.cost(pos, m);
+      if (affordable(c)) add(m, c, !m.is_castling() && contains(checks[index(t)], m.to()));
     }
-    void piece_moves(Square from, Bitboard to) noexcept {
+    ARBITER_FORCE_INLINE void piece_moves(Square from, Bitboard to) noexcept {
       const PieceType type = type_of(pos.piece_on(from));
       const Bitboard captures = to & pos.pieces(~pos.side_to_move());
       Bitboard rewarded = 0, punished = 0;
@@ -730,6 +760,7 @@ class HelpmateProver {
             (prover.winner_minor_only_ && (type == PieceType::Rook || type == PieceType::Queen)))
           rewarded = prover.nearer_than(to_loser_blocker, from);
       }
+      if (!punish_ok) to &= normal_ok ? rewarded | ~punished : rewarded;
       while (to) {
         const Square t = pop_lsb(to);
         add(Move(from, t),
@@ -746,6 +777,7 @@ class HelpmateProver {
                     : prover.winner_minor_only_          ? reward
                     : prover.loser_pawns_only_           ? normal
                                                          : punish;
+      if (!affordable(c)) return;
       while (to) {
         const Square t = pop_lsb(to);
         add(Move(Square(index(t) - delta), t), c, contains(checks[index(PieceType::Pawn)], t));
@@ -759,6 +791,27 @@ class HelpmateProver {
       }
     }
   };
+
+  // Whether the loser, to move, may have a rewarded move when the winner has more than
+  // minor pieces: a superset of them, ignoring checks and pins. Its rewarded moves are then
+  // its king's steps nearer the corner and its knights' and bishops' moves nearer the
+  // blocker's square, captures or not (piece_moves()); its pawns', rooks' and queens'
+  // moves and castling are ordinary or punished (cost()).
+  bool loser_may_be_rewarded(const Position& pos) const noexcept {
+    const Color us = pos.side_to_move();
+    const Bitboard free = ~pos.pieces(us), occ = pos.occupied();
+    const Square k = pos.king_square(us);
+    if (king_attacks(k) & free & nearer_than(to_corner, k)) return true;
+    for (Bitboard b = pos.pieces(us, PieceType::Knight); b;) {
+      const Square s = pop_lsb(b);
+      if (knight_attacks(s) & free & nearer_than(to_loser_blocker, s)) return true;
+    }
+    for (Bitboard b = pos.pieces(us, PieceType::Bishop); b;) {
+      const Square s = pop_lsb(b);
+      if (bishop_attacks(s, occ) & free & nearer_than(to_loser_blocker, s)) return true;
+    }
+    return false;
+  }
 
   bool dfs(const Position& pos, int ply, int left, bool after_reward) noexcept {
     if (nodes_ >= iteration_limit_) {
@@ -784,9 +837,17 @@ class HelpmateProver {
     const std::uint32_t generation = ws_.tt_generation_;
     if (entry && entry->generation == generation && entry->key == key && entry->searched >= left)
       return false;
+    // A loser's node that can pay for rewarded moves alone, none of which exists even
+    // ignoring checks and pins: it would list no move, so it does what a node without a
+    // move does (records the bound; capped_ is left as it was) without listing them.
+    if (!after_reward && left < normal && pos.side_to_move() != winner_ && !winner_minor_only_ &&
+        !loser_may_be_rewarded(pos)) {
+      if (entry) *entry = {key, left, generation};
+      return false;
+    }
     // The legal moves but the king's steps, which are tested only when tried (most
     // nodes try one or two of their moves).
-    CostedMoves list{*this, pos, after_reward};
+    CostedMoves list{*this, pos, after_reward, left};
     detail::generate_legal(pos, list);
     const Square king = pos.king_square(pos.side_to_move());
     const bool capped_before = capped_;
@@ -798,8 +859,8 @@ class HelpmateProver {
     // rewarded one, then the others by cost; within each, the winner's checks first, then
     // generation order. (Rewards first keeps the free moves from wandering, checks first
     // finds a mate at hand: the lines found are shorter, and so is the search.)
-    for (int r = 0; r < ranks_count; ++r) {
-      if (!(list.present >> r & 1)) continue;
+    for (unsigned present = list.present; present; present &= present - 1) {
+      const int r = index(lsb(Bitboard(present)));
       const int c = r / 2 <= 1 ? 0 : r / 2 - 1;  // what the moves of this rank pay
       if (c > left) break;
       for (int i = 0; i < n; ++i) {
