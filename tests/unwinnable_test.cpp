@@ -203,6 +203,46 @@ TEST_CASE("5.2.2: a locked pawn wall is dead; a wall that a sacrifice opens is n
   CHECK(a.dead("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1") == Deadness::Dead);
 }
 
+TEST_CASE("5.2.2: a wall with a pawn doubled behind a rammed one is dead within the default budget",
+          "[unwinnable]") {
+  // chasolver positions.txt, labelled "--". Black's f5 pawn stands behind its own rammed
+  // f4 pawn, so the position does not look locked (looks_locked), yet no pawn can push:
+  // the full mode gives the closure a quarter of the budget (pawns_blocked), which holds
+  // its 72,252 positions. Black's king taking h5 would first stalemate White (its king
+  // has only h3 and h4), which the static proof cannot see: only the closure proves it.
+  Analyzer& a = analyzer();
+  const Position wall = position_of("1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - -");
+  CHECK_FALSE(detail::looks_locked(wall));
+  CHECK(detail::pawns_blocked(wall, true));
+  CHECK_FALSE(detail::statically_unwinnable(wall, White));
+  for (const Color side : {White, Black}) {
+    const WinAnswer& answer = a(wall, side);
+    CHECK(answer.verdict == Winnability::NoWin);
+    CHECK(answer.proof == WinProof::Exhaustive);
+    CHECK(answer.nodes <= full_node_budget);
+  }
+}
+
+TEST_CASE("The closure goes on where it stopped: in turns it ends as in one go", "[unwinnable]") {
+  // The full mode gives the closure turns between the search's; each turn goes on with
+  // the same expansion, so turns of a tenth end with the nodes of a single call.
+  const Position wall = position_of("8/8/8/1k3p1p/3p1P2/1p1P1PpP/1P4P1/K7 b - -");
+  auto ws = std::make_unique<WinWorkspace>(WinWorkspace::for_full());
+  auto out = std::make_unique<WinAnswer>();
+  HelpmateProver whole(*ws, White, full_node_budget);
+  REQUIRE(whole.closure(wall, full_node_budget, *out) == HelpmateProver::ClosureResult::NoMate);
+  const std::uint64_t nodes = whole.nodes();
+  REQUIRE(nodes > 100);
+  HelpmateProver turns(*ws, White, full_node_budget);
+  HelpmateProver::ClosureResult result = HelpmateProver::ClosureResult::Incomplete;
+  int calls = 0;
+  for (; calls < 20 && result == HelpmateProver::ClosureResult::Incomplete; ++calls)
+    result = turns.closure(wall, nodes / 10 + 1, *out);
+  CHECK(result == HelpmateProver::ClosureResult::NoMate);
+  CHECK(calls >= 10);
+  CHECK(turns.nodes() == nodes);
+}
+
 TEST_CASE("5.2.2, 6.9: the static proof (where the pieces can ever go) and its boundaries",
           "[unwinnable]") {
   Analyzer& a = analyzer();

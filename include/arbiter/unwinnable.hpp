@@ -500,16 +500,25 @@ class HelpmateProver {
   /// Mate: `out` holds a helpmate; NoMate: no position reachable is a checkmate by the
   /// winner (proof: every reachable position was generated and tested, positions where
   /// insufficient_material holds for the winner cannot lead to one and are not
-  /// expanded); Incomplete: the limit or the table ran out.
+  /// expanded); Incomplete: the limit or the table ran out. A later call (the same
+  /// `root`: one prover answers one question) goes on where the last one stopped: the
+  /// same breadth-first expansion, paused, so the full mode's turns of the search and
+  /// the closure do not build the same table again each turn.
   ClosureResult closure(const Position& root, std::uint64_t node_limit, WinAnswer& out) noexcept {
     const std::size_t cap = ws_.node_capacity_;
     if (cap == 0) return ClosureResult::Incomplete;
-    if (++ws_.closure_generation_ == 0) {
-      std::memset(ws_.slots_, 0, (ws_.slot_mask_ + 1) * sizeof(std::uint64_t));
-      ws_.closure_generation_ = 1;
+    std::size_t& count = closure_count_;
+    std::size_t& head = closure_head_;
+    if (!closure_started_) {
+      closure_started_ = true;
+      if (++ws_.closure_generation_ == 0) {
+        std::memset(ws_.slots_, 0, (ws_.slot_mask_ + 1) * sizeof(std::uint64_t));
+        ws_.closure_generation_ = 1;
+      }
+      count = head = 0;
+      if (!insert(detail::pack_state(root), 0, Move::none(), count))
+        return ClosureResult::Incomplete;
     }
-    std::size_t count = 0, head = 0;
-    if (!insert(detail::pack_state(root), 0, Move::none(), count)) return ClosureResult::Incomplete;
     const std::uint64_t stop = nodes_ + node_limit < budget_ ? nodes_ + node_limit : budget_;
     MoveList moves;
     // With a queen or rook of the loser the closure all but never ends (NoMate), and the
@@ -885,6 +894,9 @@ class HelpmateProver {
   Color winner_;
   std::uint64_t budget_;
   std::uint64_t nodes_ = 0;
+  // The closure's expansion so far (closure()): started, positions stored, expanded.
+  bool closure_started_ = false;
+  std::size_t closure_count_ = 0, closure_head_ = 0;
   std::uint64_t limit_ = 0;
   std::uint64_t iteration_limit_ = 0;
   int attempt_ = 0;
@@ -977,14 +989,25 @@ inline bool certify_helpmate(const Position& start, Color winner, Move* line,
 inline constexpr int short_line_plies = 7;
 inline constexpr std::uint64_t short_line_nodes = 400;
 
-// Whether the quick mode should try the closure: the position looks locked (no queen
-// or rook, and every pawn stands rammed against an enemy pawn). A choice of effort only.
-inline bool looks_locked(const Position& pos) noexcept {
+// No queen or rook, and no pawn can push: every pawn has a pawn in front of it, an enemy
+// pawn (rammed) or, where `behind_own`, one of its own (doubled behind a rammed one).
+inline bool pawns_blocked(const Position& pos, bool behind_own) noexcept {
   if (pos.pieces(PieceType::Queen) | pos.pieces(PieceType::Rook)) return false;
   const Bitboard white = pos.pieces(Color::White, PieceType::Pawn),
                  black = pos.pieces(Color::Black, PieceType::Pawn);
-  return white && (shift<8>(white) & ~black) == 0 && (shift<-8>(black) & ~white) == 0;
+  const Bitboard in_front_of_white = behind_own ? white | black : black,
+                 in_front_of_black = behind_own ? white | black : white;
+  return white && (shift<8>(white) & ~in_front_of_white) == 0 &&
+         (shift<-8>(black) & ~in_front_of_black) == 0;
 }
+
+// Whether the quick mode should try the closure, and the full mode give it turns with
+// the search: the position looks locked (no queen or rook, and every pawn stands rammed
+// against an enemy pawn). A choice of effort only. Walls with a doubled pawn behind a
+// rammed one (pawns_blocked(pos, true)) are as closed, but the locked schedule's shorter
+// turns of the search lose helpmates the open one finds there: they keep the open
+// schedule, with a quarter of the budget for the closure instead of an eighth.
+inline bool looks_locked(const Position& pos) noexcept { return pawns_blocked(pos, false); }
 
 // The position after the moves that are forced (one legal move each), at most 64.
 inline Position after_forced_moves(const Position& pos) noexcept {
@@ -1097,8 +1120,10 @@ inline void analyze_win(const Position& pos, Color winner, WinMode mode, std::ui
   } else {
     // Rounds over the four corners (the preferred one first), each round with four times
     // the share of the last: a mate aimed at the wrong corner costs a share, not the
-    // budget. The closure, which rarely ends in an open position, gets an eighth.
-    const std::uint64_t closure_share = budget / 8;
+    // budget. The closure, which rarely ends in an open position, gets an eighth (a
+    // quarter behind pawns that cannot push: see looks_locked()).
+    const std::uint64_t closure_share =
+        detail::pawns_blocked(after, true) ? budget / 4 : budget / 8;
     for (std::uint64_t share = 1000; prover.nodes() + closure_share < budget; share *= 4) {
       const std::uint64_t before = prover.nodes();
       for (int attempt = share == 1000 ? 1 : 0; attempt <= 3; ++attempt) {
