@@ -223,6 +223,24 @@ TEST_CASE("5.2.2: a wall with a pawn doubled behind a rammed one is dead within 
   }
 }
 
+TEST_CASE("6.9: a winner with pawns alone mates after the loser promotes and gives its queen up",
+          "[unwinnable]") {
+  // chasolver positions.txt, labelled "WB". Black's only way to mate is h2xg1=R# (or a
+  // pawn's promotion after a long walk), which needs a White piece on g1: White's bishop
+  // is light-squared, so White must promote and bring the new piece there. Against a
+  // winner without queen or rook the search rewards the loser's pawn pushes (they give
+  // the blockers and the pieces to be taken); punishing them, as it did against pawns,
+  // left both questions undecided within the default budget.
+  Analyzer& a = analyzer();
+  for (const char* fen :
+       {"8/8/8/6P1/5P1k/6p1/4B1Pp/7K w - -", "8/5p1p/5p2/5PpP/6P1/6pB/6P1/4k2K b - -"}) {
+    INFO(fen);
+    const WinAnswer& answer = a(position_of(fen), Black);  // the line replays (Analyzer)
+    CHECK(answer.verdict == Winnability::Win);
+    CHECK(answer.nodes <= full_node_budget);
+  }
+}
+
 TEST_CASE("The closure goes on where it stopped: in turns it ends as in one go", "[unwinnable]") {
   // The full mode gives the closure turns between the search's; each turn goes on with
   // the same expansion, so turns of a tenth end with the nodes of a single call.

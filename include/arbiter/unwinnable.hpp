@@ -473,8 +473,9 @@ class HelpmateProver {
     }
     choose_corner(root, attempt);
     const Bitboard kings = root.pieces(PieceType::King);
+    // No queen or rook: the mate comes from minor pieces, pawns or their promotions.
     winner_minor_only_ = (root.pieces(winner_) & ~kings & ~root.pieces(PieceType::Knight) &
-                          ~root.pieces(PieceType::Bishop)) == 0;
+                          ~root.pieces(PieceType::Bishop) & ~root.pieces(PieceType::Pawn)) == 0;
     loser_pawns_only_ = (root.pieces(~winner_) & ~kings & ~root.pieces(PieceType::Pawn)) == 0;
     const int max_bound = max_search_ply;
     for (int bound = 0; bound <= max_bound && nodes_ < limit_; ++bound) {
@@ -585,8 +586,8 @@ class HelpmateProver {
   // the mate), a move that usually spoils the mate 4. Toward the mate: the winner
   // advances a pawn (an underpromotion is ordinary), captures, or brings its king or a
   // knight nearer the mating corner; the loser's king heads for that corner, its knights
-  // and bishops (against minor pieces alone, its rooks and queens too) for the square
-  // beside it, where one of them blocks the king in; against minor pieces alone the
+  // and bishops (against minor pieces and pawns alone, its rooks and queens too) for the square
+  // beside it, where one of them blocks the king in; against minor pieces and pawns alone the
   // loser's pawns advance to become such blockers. Spoiling: otherwise, the loser captures or
   // advances a pawn, except that a loser with pawns alone pushes them at the ordinary cost (its
   // pawns' advance is its only tempo and often what opens the way for the winner's king). Every
@@ -625,7 +626,7 @@ class HelpmateProver {
         type == PieceType::Knight || type == PieceType::Bishop ||
         (winner_minor_only_ && (type == PieceType::Rook || type == PieceType::Queen));
     if (blocker && nearer(to_loser_blocker)) return reward;
-    // Against minor pieces alone the loser's pawns are the blockers to be: pushing them
+    // Against minor pieces and pawns alone the loser's pawns are the blockers to be: pushing them
     // and promoting to a knight or bishop leads to the mate, a queen or rook less so.
     if (winner_minor_only_ && type == PieceType::Pawn && !capture)
       return promotion && !minor_promotion ? normal : reward;
@@ -904,7 +905,7 @@ class HelpmateProver {
   bool aborted_ = false;
   bool capped_ = false;  // some node below was cut by ply_cap_ (see dfs())
   int ply_cap_ = max_search_ply;
-  bool winner_minor_only_ = false;  // the winner has knights and bishops alone (at the root)
+  bool winner_minor_only_ = false;  // the winner has no queen or rook (at the root)
   bool loser_pawns_only_ = false;   // the loser has pawns alone besides its king
   Square corner_ = Square::H8, winner_king_target_ = Square::G7, winner_knight_target_ = Square::E5,
          loser_blocker_target_ = Square::G8;
