@@ -9,8 +9,9 @@
 //
 // Why batches of up to 64 items, closed early at 32 KiB of input (batch_bytes()). Each
 // batch is handed on four times (reader, judge, order, emitter), and on a virtual machine
-// a thread woken on the other core costs tens of microseconds: with batches of 8 games,
-// -j 2 spent a third of its time in the kernel and ran slower than -j 1 on the TCEC file.
+// a thread woken on the other core costs tens of microseconds: on the TCEC file at -j 2,
+// batches of 8 games made 6,900-7,900 context switches, these 2,600-3,100 (the wall time
+// the same within the noise of a shared machine).
 // The byte limit keeps the text in flight, and so the games' buffers, near 32 KiB a batch
 // whatever the size of the games; one batch per judge plus one being read and one being
 // emitted keep every judge busy (2 per judge ran no faster, with a quarter more memory).

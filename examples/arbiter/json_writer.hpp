@@ -41,15 +41,22 @@ inline bool needs_no_escape(std::string_view s) noexcept {
   return true;
 }
 
+/// Writes `s` in quotes at `p` (room for s.size() + 2 bytes; `s` needs no escape) and
+/// returns the end.
+inline char* write_quoted(char* p, std::string_view s) noexcept {
+  *p++ = '"';
+  std::char_traits<char>::copy(p, s.data(), s.size());
+  p += s.size();
+  *p++ = '"';
+  return p;
+}
+
 /// Appends `s` to `out` as a JSON string, as nlohmann-json writes it (see the top).
 inline void append_json_string(std::string& out, std::string_view s) {
   // Most strings (tags, names, moves) are printable ASCII with nothing to escape: one
   // scan, one piece.
   if (needs_no_escape(s)) {
-    char* p = extend(out, s.size() + 2);
-    *p = '"';
-    std::char_traits<char>::copy(p + 1, s.data(), s.size());
-    p[s.size() + 1] = '"';
+    write_quoted(extend(out, s.size() + 2), s);
     return;
   }
   if (!arbiter::detail::valid_utf8(s)) {
@@ -132,10 +139,7 @@ class JsonWriter {
     const std::size_t comma = needs_comma() ? 1 : 0;
     char* p = room(comma + name.size() + 3);
     if (comma) *p++ = ',';
-    *p++ = '"';
-    std::char_traits<char>::copy(p, name.data(), name.size());
-    p += name.size();
-    *p++ = '"';
+    p = write_quoted(p, name);
     *p++ = ':';
     at_ = p;
     after_key_ = true;
@@ -148,11 +152,7 @@ class JsonWriter {
     if (needs_no_escape(s)) {
       char* p = room(comma + s.size() + 2);
       if (comma) *p++ = ',';
-      *p++ = '"';
-      std::char_traits<char>::copy(p, s.data(), s.size());
-      p += s.size();
-      *p++ = '"';
-      at_ = p;
+      at_ = write_quoted(p, s);
     } else {
       if (comma) put(',');
       commit();  // the string's own appends follow what was written

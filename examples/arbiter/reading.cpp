@@ -254,9 +254,9 @@ class Recorder final : public arbiter::PgnRecorder {
     PgnRecorder::played(after);
     if (auditor_) auditor_->advance();
   }
-  // The audit of the game read whole, with its result and Termination tag (with a
-  // workspace only).
+  // The audit of the game read whole, with its result and Termination tag (when auditing).
   void finish_audit() {
+    if (!auditor_) return;
     item_.audit = auditor_->finish(item_.result.value_or(arbiter::GameResult::Ongoing),
                                    arbiter::recorded_ending(item_.termination));
   }
@@ -369,7 +369,7 @@ void GameReader::read(GamePiece<RecordedGame>& piece, unsigned worker) {
     const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(recorder);
     item.result = recorder.result();
     item.number_in_file = recorder.number();
-    if (workspace && status && !arbiter::is_end(status)) recorder.finish_audit();
+    if (status && !arbiter::is_end(status)) recorder.finish_audit();
     return status;
   });
 }

@@ -474,8 +474,8 @@ class HelpmateProver {
     choose_corner(root, attempt);
     const Bitboard kings = root.pieces(PieceType::King);
     // No queen or rook: the mate comes from minor pieces, pawns or their promotions.
-    winner_minor_only_ = (root.pieces(winner_) & ~kings & ~root.pieces(PieceType::Knight) &
-                          ~root.pieces(PieceType::Bishop) & ~root.pieces(PieceType::Pawn)) == 0;
+    winner_without_major_ = (root.pieces(winner_) & ~kings & ~root.pieces(PieceType::Knight) &
+                             ~root.pieces(PieceType::Bishop) & ~root.pieces(PieceType::Pawn)) == 0;
     loser_pawns_only_ = (root.pieces(~winner_) & ~kings & ~root.pieces(PieceType::Pawn)) == 0;
     const int max_bound = max_search_ply;
     for (int bound = 0; bound <= max_bound && nodes_ < limit_; ++bound) {
@@ -624,11 +624,11 @@ class HelpmateProver {
     if (type == PieceType::King && nearer(to_corner)) return reward;
     const bool blocker =
         type == PieceType::Knight || type == PieceType::Bishop ||
-        (winner_minor_only_ && (type == PieceType::Rook || type == PieceType::Queen));
+        (winner_without_major_ && (type == PieceType::Rook || type == PieceType::Queen));
     if (blocker && nearer(to_loser_blocker)) return reward;
     // Against minor pieces and pawns alone the loser's pawns are the blockers to be: pushing them
     // and promoting to a knight or bishop leads to the mate, a queen or rook less so.
-    if (winner_minor_only_ && type == PieceType::Pawn && !capture)
+    if (winner_without_major_ && type == PieceType::Pawn && !capture)
       return promotion && !minor_promotion ? normal : reward;
     // A loser with pawns alone has no other tempo moves than its king's and its pawns':
     // the pawns' advance is often what opens the way (an ordinary move).
@@ -767,7 +767,7 @@ class HelpmateProver {
         punished = captures;
         if (type == PieceType::King) rewarded = prover.nearer_than(to_corner, from);
         if (type == PieceType::Knight || type == PieceType::Bishop ||
-            (prover.winner_minor_only_ && (type == PieceType::Rook || type == PieceType::Queen)))
+            (prover.winner_without_major_ && (type == PieceType::Rook || type == PieceType::Queen)))
           rewarded = prover.nearer_than(to_loser_blocker, from);
       }
       if (!punish_ok) to &= normal_ok ? rewarded | ~punished : rewarded;
@@ -784,7 +784,7 @@ class HelpmateProver {
       const bool capture = delta % 8 != 0;
       const int c = pos.side_to_move() == prover.winner_ ? reward
                     : capture                            ? punish
-                    : prover.winner_minor_only_          ? reward
+                    : prover.winner_without_major_       ? reward
                     : prover.loser_pawns_only_           ? normal
                                                          : punish;
       if (!affordable(c)) return;
@@ -850,7 +850,7 @@ class HelpmateProver {
     // A loser's node that can pay for rewarded moves alone, none of which exists even
     // ignoring checks and pins: it would list no move, so it does what a node without a
     // move does (records the bound; capped_ is left as it was) without listing them.
-    if (!after_reward && left < normal && pos.side_to_move() != winner_ && !winner_minor_only_ &&
+    if (!after_reward && left < normal && pos.side_to_move() != winner_ && !winner_without_major_ &&
         !loser_may_be_rewarded(pos)) {
       if (entry) *entry = {key, left, generation};
       return false;
@@ -905,8 +905,8 @@ class HelpmateProver {
   bool aborted_ = false;
   bool capped_ = false;  // some node below was cut by ply_cap_ (see dfs())
   int ply_cap_ = max_search_ply;
-  bool winner_minor_only_ = false;  // the winner has no queen or rook (at the root)
-  bool loser_pawns_only_ = false;   // the loser has pawns alone besides its king
+  bool winner_without_major_ = false;  // the winner has no queen or rook (at the root)
+  bool loser_pawns_only_ = false;      // the loser has pawns alone besides its king
   Square corner_ = Square::H8, winner_king_target_ = Square::G7, winner_knight_target_ = Square::E5,
          loser_blocker_target_ = Square::G8;
   // distance_[t][s]: the king-step distance from s to target t (the four below).
