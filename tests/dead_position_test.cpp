@@ -184,6 +184,18 @@ TEST_CASE("dead position: named positions (5.2.2)", "[dead]") {
     CHECK_FALSE(
         is_dead_position(lenient_position("7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - -")));
   }
+  SECTION("a pawn that promotes past a king or after pushes and a capture: settled by the filter") {
+    // The black king ahead of the h-pawn has one square, g8, that only a bishop that
+    // surely moves attacks (so it is not in A); the f-pawn pushes to f5, takes on g6 and
+    // runs past the king. Before, the filter left both to the static proof.
+    for (const char* fen : {"7k/8/6K1/7P/2B5/8/8/8 w - -", "8/4Kpk1/4p1p1/4P3/5PP1/8/8/8 w - -"}) {
+      INFO(fen);
+      const Position p = lenient_position(fen);
+      CHECK(detail::static_proof_fails(p, Color::White));
+      CHECK_FALSE(detail::statically_unwinnable(p, Color::White));
+      CHECK_FALSE(is_dead_position(p));
+    }
+  }
   SECTION("a queen, a free pawn, a rook: settled by the filter, not dead") {
     for (const char* fen :
          {"4k3/8/8/8/8/8/8/3QK3 w - -", "4k3/8/8/8/8/8/P7/4K3 w - -", "4k3/8/8/8/8/8/8/R3K3 b - -",

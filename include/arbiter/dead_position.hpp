@@ -55,21 +55,42 @@ constexpr Bitboard flood(Bitboard from, Bitboard allowed, Steps steps, int round
   return from;
 }
 
+// A knight, bishop, rook or queen that surely moves in the static proof's sets (so is
+// not steady there): one that attacks a square no piece of its own stands on (R is
+// closed under its moves past steady pieces, and steady pieces are a subset of those on
+// the board, so its attacks now are among its moves there).
+inline bool man_surely_moves(const Position& pos, Square s) noexcept {
+  const Piece piece = pos.piece_on(s);
+  return (attacks_of(type_of(piece), s, pos.occupied()) & ~pos.pieces(color_of(piece))) != 0;
+}
+
 // A piece other than a pawn that surely moves in the static proof's sets (so is not
 // steady there, and a pawn may push onto its square): a knight, bishop, rook or queen
-// that attacks a square no piece of its own stands on (R is closed under its moves past
-// steady pieces, and steady pieces are a subset of those on the board), or a king next
-// to such a square that no enemy piece attacks now (A, the squares always attacked,
-// holds only attacks of steady pieces along rays that stop at any square a piece may
-// ever stand on, so a subset of the attacks now).
+// as man_surely_moves(), or a king next to a square that no piece of its own stands on
+// and that A, the squares always attacked by the enemy, surely leaves out. A holds only
+// attacks of steady pieces along rays that stop at any square a piece may ever stand
+// on, so a subset of the attacks now of the enemy pieces that may be steady: all but
+// its knights, bishops, rooks and queens that surely move. (A king going where the
+// enemy's only man, taken as uncapturable, stands is not counted: the proof forbids it
+// while that man is steady.)
 inline bool surely_mobile(const Position& pos, Square s) noexcept {
   const Piece piece = pos.piece_on(s);
   const Color c = color_of(piece);
   const PieceType type = type_of(piece);
-  const Bitboard targets = attacks_of(type, s, pos.occupied()) & ~pos.pieces(c);
-  if (type != PieceType::King) return targets != 0;
-  for (Bitboard b = targets; b;)
-    if (!pos.is_attacked(pop_lsb(b), ~c)) return true;
+  if (type != PieceType::King) return man_surely_moves(pos, s);
+  const Bitboard enemy = pos.pieces(~c);
+  const Bitboard enemy_men = enemy & ~pos.pieces(PieceType::King);
+  Bitboard targets = king_attacks(s) & ~pos.pieces(c);
+  if (!more_than_one(enemy_men)) targets &= ~enemy_men;
+  for (Bitboard b = targets; b;) {
+    bool attacked = false;
+    for (Bitboard a = pos.attackers_to(pop_lsb(b)) & enemy; a && !attacked;) {
+      const Square attacker = pop_lsb(a);
+      const PieceType t = type_of(pos.piece_on(attacker));
+      attacked = t == PieceType::King || t == PieceType::Pawn || !man_surely_moves(pos, attacker);
+    }
+    if (!attacked) return true;
+  }
   return false;
 }
 
@@ -131,7 +152,8 @@ inline Bitboard surely_reached_by_men(const Position& pos, Color c, int rounds) 
 //     when every square ahead of it on its file is empty or held by a piece that surely
 //     moves, with no pawn among them (its pushes then reach the last rank), or when it
 //     can first capture onto a square some loser piece other than the king surely
-//     reaches (a pawn's captures in R) and push on from there in the same way.
+//     reaches (a pawn's captures in R), from its square or one its pushes onto empty
+//     squares reach, and push on from there in the same way.
 inline bool static_proof_fails(const Position& pos, Color winner) noexcept {
   const Color loser = ~winner;
   const Square m = pos.king_square(loser), w = pos.king_square(winner);
@@ -213,10 +235,17 @@ inline bool static_proof_fails(const Position& pos, Color winner) noexcept {
   if (!pawns || !promotion_covers) return false;
   // Promotion past pieces that move, or after one capture.
   const Bitboard loser_reach = surely_reached_by_men(pos, loser, rounds);
+  const Bitboard empty = ~pos.occupied();
   for (Bitboard b = pawns; b;) {
     const Square s = pop_lsb(b);
     if (pushes_to_last_rank(pos, s, winner)) return true;
-    for (Bitboard t = pawn_attacks(winner, s) & loser_reach; t;)
+    // Its pushes onto the empty squares ahead are in its R (as surely_reached_by_men's),
+    // and it may capture from any of them.
+    Bitboard run = square_bb(s);
+    for (int i = 0; i < 6; ++i) run |= (winner == Color::White ? run << 8 : run >> 8) & empty;
+    const Bitboard takes = winner == Color::White ? pawn_attacks_bb<Color::White>(run)
+                                                  : pawn_attacks_bb<Color::Black>(run);
+    for (Bitboard t = takes & loser_reach; t;)
       if (pushes_to_last_rank(pos, pop_lsb(t), winner)) return true;
   }
   return false;
