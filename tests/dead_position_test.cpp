@@ -184,11 +184,17 @@ TEST_CASE("dead position: named positions (5.2.2)", "[dead]") {
     CHECK_FALSE(
         is_dead_position(lenient_position("7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - -")));
   }
-  SECTION("a pawn that promotes past a king or after pushes and a capture: settled by the filter") {
+  SECTION(
+      "a pawn that promotes past a king, after pushes and a capture, or past a pawn the king "
+      "takes: settled by the filter") {
     // The black king ahead of the h-pawn has one square, g8, that only a bishop that
     // surely moves attacks (so it is not in A); the f-pawn pushes to f5, takes on g6 and
     // runs past the king. Before, the filter left both to the static proof.
-    for (const char* fen : {"7k/8/6K1/7P/2B5/8/8/8 w - -", "8/4Kpk1/4p1p1/4P3/5PP1/8/8/8 w - -"}) {
+    // The white king reaches the black h-pawn that blocks its own (the black king, which
+    // surely moves, is not steady and guards nothing in the proof's sets), so the pawn
+    // may be taken and the file rule no longer holds White's pawn back.
+    for (const char* fen : {"7k/8/6K1/7P/2B5/8/8/8 w - -", "8/4Kpk1/4p1p1/4P3/5PP1/8/8/8 w - -",
+                            "8/8/8/k1K5/7p/7P/8/8 w - -", "8/8/8/8/4K1k1/7p/7P/8 w - -"}) {
       INFO(fen);
       const Position p = lenient_position(fen);
       CHECK(detail::static_proof_fails(p, Color::White));

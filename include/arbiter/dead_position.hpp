@@ -95,16 +95,41 @@ inline bool surely_mobile(const Position& pos, Square s) noexcept {
 }
 
 // Whether the pawn of `c` standing on (or reaching) `from` may push from there to its last
-// rank in the static proof's sets: no pawn on any square ahead of it on the file (so no
-// pawn limits its pushes), and every piece ahead surely mobile (not steady).
-inline bool pushes_to_last_rank(const Position& pos, Square from, Color c) noexcept {
+// rank in the static proof's sets: every square ahead of it on the file empty, held by a
+// piece other than a pawn that surely moves (not steady), or by a pawn of `taken` (enemy
+// pawns that may be captured: not steady, and the pawns' file rule leaves them out).
+inline bool pushes_to_last_rank(const Position& pos, Square from, Color c,
+                                Bitboard taken) noexcept {
   const int file = file_of(from);
   const Bitboard ahead =
       file_bb(file) & (c == Color::White ? ~((square_bb(from) << 1) - 1) : (square_bb(from) - 1));
-  if (ahead & pos.pieces(PieceType::Pawn)) return false;
-  for (Bitboard b = ahead & pos.occupied(); b;)
+  if (ahead & pos.pieces(PieceType::Pawn) & ~taken) return false;
+  for (Bitboard b = ahead & pos.occupied() & ~taken; b;)
     if (!surely_mobile(pos, pop_lsb(b))) return false;
   return true;
+}
+
+// The pawns of the loser that the winner's king surely reaches, so may capture (then they
+// are not steady, being in the capturer's R). The king's R is closed under its steps onto
+// squares with no steady piece of its own and outside A[loser]; A[loser] holds only
+// attacks of steady pieces along rays stopped at any square a piece may stand on, so a
+// subset of the attacks now of the loser's pieces that may be steady (all but those
+// surely_mobile() finds). A flood of king steps that avoids the winner's pieces and those
+// attacks stays in R.
+inline Bitboard pawns_the_king_takes(const Position& pos, Color winner, int rounds) noexcept {
+  const Color loser = ~winner;
+  const Bitboard occupied = pos.occupied(), pawns = pos.pieces(loser, PieceType::Pawn);
+  if (!pawns) return 0;
+  Bitboard guarded = loser == Color::White ? pawn_attacks_bb<Color::White>(pawns)
+                                           : pawn_attacks_bb<Color::Black>(pawns);
+  for (Bitboard b = pos.pieces(loser) & ~pawns; b;) {
+    const Square s = pop_lsb(b);
+    if (!surely_mobile(pos, s)) guarded |= attacks_of(type_of(pos.piece_on(s)), s, occupied);
+  }
+  const Bitboard reach = flood(
+      square_bb(pos.king_square(winner)), ~pos.pieces(winner) & ~guarded,
+      [](Bitboard b) { return king_steps(b); }, rounds);
+  return reach & pawns;
 }
 
 // Squares surely in the R of some piece of `c` other than the king: where they stand,
@@ -149,8 +174,9 @@ inline Bitboard surely_reached_by_men(const Position& pos, Color c, int rounds) 
 //   - A pawn that may promote in the proof's sets: then V holds every square next to a
 //     square no winner piece stands on (a queen there attacks them), so m and the
 //     squares next to m, if some square next to m holds no winner piece. It may promote
-//     when every square ahead of it on its file is empty or held by a piece that surely
-//     moves, with no pawn among them (its pushes then reach the last rank), or when it
+//     when every square ahead of it on its file is empty, held by a piece that surely
+//     moves, or by a loser pawn the winner's king surely reaches, with no other pawn
+//     among them (its pushes then reach the last rank), or when it
 //     can first capture onto a square some loser piece other than the king surely
 //     reaches (a pawn's captures in R), from its square or one its pushes onto empty
 //     squares reach, and push on from there in the same way.
@@ -235,10 +261,11 @@ inline bool static_proof_fails(const Position& pos, Color winner) noexcept {
   if (!pawns || !promotion_covers) return false;
   // Promotion past pieces that move, or after one capture.
   const Bitboard loser_reach = surely_reached_by_men(pos, loser, rounds);
+  const Bitboard taken = pawns_the_king_takes(pos, winner, rounds);
   const Bitboard empty = ~pos.occupied();
   for (Bitboard b = pawns; b;) {
     const Square s = pop_lsb(b);
-    if (pushes_to_last_rank(pos, s, winner)) return true;
+    if (pushes_to_last_rank(pos, s, winner, taken)) return true;
     // Its pushes onto the empty squares ahead are in its R (as surely_reached_by_men's),
     // and it may capture from any of them.
     Bitboard run = square_bb(s);
@@ -246,7 +273,7 @@ inline bool static_proof_fails(const Position& pos, Color winner) noexcept {
     const Bitboard takes = winner == Color::White ? pawn_attacks_bb<Color::White>(run)
                                                   : pawn_attacks_bb<Color::Black>(run);
     for (Bitboard t = takes & loser_reach; t;)
-      if (pushes_to_last_rank(pos, pop_lsb(t), winner)) return true;
+      if (pushes_to_last_rank(pos, pop_lsb(t), winner, taken)) return true;
   }
   return false;
 }
