@@ -169,8 +169,10 @@ inline Bitboard surely_reached_by_men(const Position& pos, Color c, int rounds) 
 //     knight jumps) onto squares no winner piece stands on, since such a step is a move
 //     whatever the obstacles (R is closed under the piece's moves past steady pieces,
 //     onto any square but one of its own steady pieces, and those are winner pieces).
-//     V holds its attacks from each square of R, so one more step of its kind from that
-//     set (the adjacent squares of a line are attacked whatever the obstacles).
+//     Its attacks now onto such squares are moves too (past the pieces now, a superset
+//     of the steady ones), so the floods may start from them. V holds its attacks from
+//     each square of R, so one more step of its kind from that set (the adjacent squares
+//     of a line are attacked whatever the obstacles).
 //   - A pawn that may promote in the proof's sets: then V holds every square next to a
 //     square no winner piece stands on (a queen there attacks them), so m and the
 //     squares next to m, if some square next to m holds no winner piece. It may promote
@@ -243,6 +245,9 @@ inline bool static_proof_fails(const Position& pos, Color winner) noexcept {
   const auto adds_mate_picture = [&](PieceType type, auto steps) noexcept {
     Bitboard reach = pos.pieces(winner, type);
     if (!reach) return false;
+    // A rook's or bishop's lines now, as the queens' above: fewer rounds to cross them.
+    if (type != PieceType::Knight)
+      for (Bitboard b = reach; b;) reach |= attacks_of(type, pop_lsb(b), pos.occupied()) & free;
     for (int i = 0;; ++i) {
       const Bitboard next = steps(reach);
       if (mate_picture(v | next)) return true;
