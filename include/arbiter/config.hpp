@@ -19,16 +19,19 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define ARBITER_FORCE_INLINE inline __attribute__((always_inline))
 #define ARBITER_COLD __attribute__((noinline, cold))
+#define ARBITER_NOINLINE __attribute__((noinline))
 #define ARBITER_LIKELY(x) __builtin_expect(!!(x), 1)
 #define ARBITER_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #elif defined(_MSC_VER)
 #define ARBITER_FORCE_INLINE __forceinline
 #define ARBITER_COLD __declspec(noinline)
+#define ARBITER_NOINLINE __declspec(noinline)
 #define ARBITER_LIKELY(x) (x)
 #define ARBITER_UNLIKELY(x) (x)
 #else
 #define ARBITER_FORCE_INLINE inline
 #define ARBITER_COLD
+#define ARBITER_NOINLINE
 #define ARBITER_LIKELY(x) (x)
 #define ARBITER_UNLIKELY(x) (x)
 #endif

@@ -151,71 +151,26 @@ inline Bitboard surely_reached_by_men(const Position& pos, Color c, int rounds) 
   return r | run;
 }
 
-// Whether the static proof, statically_unwinnable(pos, winner), surely answers false: a
-// few bitboard floods that under-approximate its sets, and its own mate test on them.
-// True is exact; false says nothing (the caller then runs the proof).
-//
-// Why. The static proof (detail/reachability.hpp) answers false as soon as one square m
-// of R[loser's king] is in V, and for some square w of R[winner's king] (not m, not next
-// to m) the squares next to m outside V and not next to w can be held by distinct loser
-// pieces other than the king whose R hold them. Take m = the loser king's square and w =
-// the winner king's square (both in their R; kings never stand next to each other), and
-// sets that are subsets of the proof's own: a subset of V leaves more open squares, and
-// open squares held now by loser pieces are held by distinct pieces, each on a square of
-// its R. So these subsets of V give false by the proof's own test:
-//   - Pawns: the squares the winner's pawns attack from where they stand (in V).
-//   - A queen, rook, bishop or knight: its R holds every square it reaches by steps of
-//     its kind (king steps for a queen, orthogonal for a rook, diagonal for a bishop,
-//     knight jumps) onto squares no winner piece stands on, since such a step is a move
-//     whatever the obstacles (R is closed under the piece's moves past steady pieces,
-//     onto any square but one of its own steady pieces, and those are winner pieces).
-//     Its attacks now onto such squares are moves too (past the pieces now, a superset
-//     of the steady ones), so the floods may start from them. V holds its attacks from
-//     each square of R, so one more step of its kind from that set (the adjacent squares
-//     of a line are attacked whatever the obstacles).
-//   - A pawn that may promote in the proof's sets: then V holds every square next to a
-//     square no winner piece stands on (a queen there attacks them), so m and the
-//     squares next to m, if some square next to m holds no winner piece. It may promote
-//     when every square ahead of it on its file is empty, held by a piece that surely
-//     moves, or by a loser pawn the winner's king surely reaches, with no other pawn
-//     among them (its pushes then reach the last rank), or when it
-//     can first capture onto a square some loser piece other than the king surely
-//     reaches (a pawn's captures in R), from its square or one its pushes onto empty
-//     squares reach, and push on from there in the same way.
-inline bool static_proof_fails(const Position& pos, Color winner) noexcept {
+// The filter's floods take at most this many rounds (subsets of the full ones, so still
+// subsets of R; 14 rounds cross the board by orthogonal steps).
+inline constexpr int static_filter_rounds = 14;
+
+// static_proof_fails() past the queens' flood, `v` the V it found (empty without queens):
+// out of line, so that the queens' part, where most positions end, stays small where it
+// is inlined.
+ARBITER_NOINLINE inline bool static_proof_fails_past_queens(const Position& pos, Color winner,
+                                                            Bitboard v) noexcept {
   const Color loser = ~winner;
   const Square m = pos.king_square(loser), w = pos.king_square(winner);
   const Bitboard near_m = king_attacks(m);
-  if (contains(near_m, w)) return false;  // not a legal position: let the proof decide
   const Bitboard own = pos.pieces(winner), free = ~own;
   const Bitboard blockers = pos.pieces(loser) & ~square_bb(m);
   const Bitboard around = near_m & ~king_attacks(w);  // the squares w leaves to V
   // The proof's test with `v` (a subset of V) for m and w.
-  const auto mate_picture = [&](Bitboard v) noexcept {
-    return contains(v, m) && (around & ~v & ~blockers) == 0;
+  const auto mate_picture = [&](Bitboard set) noexcept {
+    return contains(set, m) && (around & ~set & ~blockers) == 0;
   };
-  // Floods of at most `rounds` rounds (subsets of the full ones, so still subsets of R;
-  // 14 rounds cross the board by orthogonal steps).
-  constexpr int rounds = 14;
-  const Bitboard queens = pos.pieces(winner, PieceType::Queen);
-  Bitboard v = 0;
-  if (queens) {
-    // A queen whose flood reaches m: m's neighbours and m itself (next to the square the
-    // flood came from) are all in V. Most positions of real games end here, so the flood
-    // starts with the queens' lines (each square of a line through empty squares is one
-    // move away) and stops once it is next to m (m, the loser's king, is one step on).
-    Bitboard reach = queens;
-    for (Bitboard b = queens; b;) reach |= queen_attacks(pop_lsb(b), pos.occupied()) & free;
-    const Bitboard target = near_m | square_bb(m);
-    for (int i = 0; i < rounds && !(reach & target); ++i) {
-      const Bitboard row = reach | shift<1>(reach) | shift<-1>(reach);
-      const Bitboard grown = reach | ((row | (row << 8) | (row >> 8)) & free);
-      if (grown == reach) break;
-      reach = grown;
-    }
-    if (reach & target) return true;
-    v = king_steps(reach);
-  }
+  constexpr int rounds = static_filter_rounds;
   const Bitboard pawns = pos.pieces(winner, PieceType::Pawn);
   const bool promotion_covers = (near_m & free) != 0;
   if (pawns && promotion_covers) {
@@ -281,6 +236,66 @@ inline bool static_proof_fails(const Position& pos, Color winner) noexcept {
       if (pushes_to_last_rank(pos, pop_lsb(t), winner, taken)) return true;
   }
   return false;
+}
+
+// Whether the static proof, statically_unwinnable(pos, winner), surely answers false: a
+// few bitboard floods that under-approximate its sets, and its own mate test on them.
+// True is exact; false says nothing (the caller then runs the proof).
+//
+// Why. The static proof (detail/reachability.hpp) answers false as soon as one square m
+// of R[loser's king] is in V, and for some square w of R[winner's king] (not m, not next
+// to m) the squares next to m outside V and not next to w can be held by distinct loser
+// pieces other than the king whose R hold them. Take m = the loser king's square and w =
+// the winner king's square (both in their R; kings never stand next to each other), and
+// sets that are subsets of the proof's own: a subset of V leaves more open squares, and
+// open squares held now by loser pieces are held by distinct pieces, each on a square of
+// its R. So these subsets of V give false by the proof's own test:
+//   - Pawns: the squares the winner's pawns attack from where they stand (in V).
+//   - A queen, rook, bishop or knight: its R holds every square it reaches by steps of
+//     its kind (king steps for a queen, orthogonal for a rook, diagonal for a bishop,
+//     knight jumps) onto squares no winner piece stands on, since such a step is a move
+//     whatever the obstacles (R is closed under the piece's moves past steady pieces,
+//     onto any square but one of its own steady pieces, and those are winner pieces).
+//     Its attacks now onto such squares are moves too (past the pieces now, a superset
+//     of the steady ones), so the floods may start from them. V holds its attacks from
+//     each square of R, so one more step of its kind from that set (the adjacent squares
+//     of a line are attacked whatever the obstacles).
+//   - A pawn that may promote in the proof's sets: then V holds every square next to a
+//     square no winner piece stands on (a queen there attacks them), so m and the
+//     squares next to m, if some square next to m holds no winner piece. It may promote
+//     when every square ahead of it on its file is empty, held by a piece that surely
+//     moves, or by a loser pawn the winner's king surely reaches, with no other pawn
+//     among them (its pushes then reach the last rank), or when it
+//     can first capture onto a square some loser piece other than the king surely
+//     reaches (a pawn's captures in R), from its square or one its pushes onto empty
+//     squares reach, and push on from there in the same way.
+ARBITER_FORCE_INLINE bool static_proof_fails(const Position& pos, Color winner) noexcept {
+  const Color loser = ~winner;
+  const Square m = pos.king_square(loser), w = pos.king_square(winner);
+  const Bitboard near_m = king_attacks(m);
+  if (contains(near_m, w)) return false;  // not a legal position: let the proof decide
+  const Bitboard free = ~pos.pieces(winner);
+  constexpr int rounds = static_filter_rounds;
+  const Bitboard queens = pos.pieces(winner, PieceType::Queen);
+  Bitboard v = 0;
+  if (queens) {
+    // A queen whose flood reaches m: m's neighbours and m itself (next to the square the
+    // flood came from) are all in V. Most positions of real games end here, so the flood
+    // starts with the queens' lines (each square of a line through empty squares is one
+    // move away) and stops once it is next to m (m, the loser's king, is one step on).
+    Bitboard reach = queens;
+    for (Bitboard b = queens; b;) reach |= queen_attacks(pop_lsb(b), pos.occupied()) & free;
+    const Bitboard target = near_m | square_bb(m);
+    for (int i = 0; i < rounds && !(reach & target); ++i) {
+      const Bitboard row = reach | shift<1>(reach) | shift<-1>(reach);
+      const Bitboard grown = reach | ((row | (row << 8) | (row >> 8)) & free);
+      if (grown == reach) break;
+      reach = grown;
+    }
+    if (reach & target) return true;
+    v = king_steps(reach);
+  }
+  return static_proof_fails_past_queens(pos, winner, v);
 }
 
 // is_dead_position() on a position with legal moves, none of them forced (the position
