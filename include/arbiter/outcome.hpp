@@ -36,6 +36,9 @@ inline bool is_stalemate(const Position& pos) noexcept {
 /// proved there) says it can never mate. Cheap (a few bitboard tests) and sound, not
 /// complete: the rulings ask the three-valued can_checkmate() of unwinnable.hpp.
 inline bool material_can_checkmate(const Position& pos, Color side) noexcept {
+  // A pawn leaves every lemma out (insufficient_material's first test past a bare king):
+  // answered here, inline, for nearly every position of a game.
+  if (pos.pieces(side) & pos.pieces(PieceType::Pawn)) return true;
   return !detail::insufficient_material(pos, side);
 }
 
