@@ -882,7 +882,10 @@ class HelpmateProver {
       capped_ = capped_ || ply_cap_ < max_search_ply;  // cut short: not all lines were searched
       return false;
     }
-    if (detail::insufficient_material(pos, winner_)) return false;
+    // A winner with a pawn is never short of material (the lemmas' first test), and most
+    // nodes have one: the call is made for the others.
+    if (!pos.pieces(winner_, PieceType::Pawn) && detail::insufficient_material(pos, winner_))
+      return false;
     const std::uint64_t key = pos.key().value() ^ (after_reward ? 0x5bd1e9955bd1e995ULL : 0);
     detail::TTEntry* entry = ws_.tt_ ? &ws_.tt_[std::size_t(key) & ws_.tt_mask_] : nullptr;
     const std::uint32_t generation = ws_.tt_generation_;
