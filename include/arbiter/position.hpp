@@ -355,9 +355,14 @@ class Position {
   /// of their own: after it, key() and has_legal_en_passant() are meaningless.
   enum class KeyUpdate : bool { Incremental, Skip };
 
+  /// Whether play_in_place() advances the halfmove clock and the fullmove number. `Skip`
+  /// is for searches that never read them (the helpmate search): after it,
+  /// halfmove_clock() and fullmove_number() are meaningless.
+  enum class Counters : bool { Advance, Skip };
+
   /// Plays a legal move in place (precondition: `m` is one of legal_moves(*this); only
   /// its shape is checked, by ARBITER_ASSERT in debug builds): the engine's make.
-  template <KeyUpdate Update = KeyUpdate::Incremental>
+  template <KeyUpdate Update = KeyUpdate::Incremental, Counters Clocks = Counters::Advance>
   void play_in_place(Move m) noexcept;
   /// The position after a legal move, trusting it (precondition as play_in_place()):
   /// copy-make for move generators and engines, which play only moves they generated.
@@ -522,7 +527,7 @@ inline void Position::update_castling_touch() noexcept {
   }
 }
 
-template <Position::KeyUpdate Update>
+template <Position::KeyUpdate Update, Position::Counters Clocks>
 inline void Position::play_in_place(Move m) noexcept {
   ARBITER_ASSERT(is_plausible(m));
   const Color us = side_, them = ~us;
@@ -532,8 +537,10 @@ inline void Position::play_in_place(Move m) noexcept {
   if (ep_in_key_) k ^= zobrist::en_passant(file_of(ep_square_));
   ep_square_ = Square::None;
   ep_in_key_ = false;
-  halfmove_ += int(halfmove_ < max_counter);
-  fullmove_ += int(us == Color::Black && fullmove_ < max_counter);
+  if constexpr (Clocks == Counters::Advance) {
+    halfmove_ += int(halfmove_ < max_counter);
+    fullmove_ += int(us == Color::Black && fullmove_ < max_counter);
+  }
 
   // Castling rights are lost only when the king or that rook moves, or the rook is
   // captured (Article 3.8.2.1); a castle that is merely impossible now keeps them.
@@ -570,12 +577,12 @@ inline void Position::play_in_place(Move m) noexcept {
     if (captured != Piece::None) {
       remove_piece(capture_square);
       k ^= zobrist::piece(captured, capture_square);
-      halfmove_ = 0;
+      if constexpr (Clocks == Counters::Advance) halfmove_ = 0;
     }
     move_piece(from, to);
     k ^= zobrist::piece(piece, from) ^ zobrist::piece(piece, to);
     if (type_of(piece) == PieceType::Pawn) {
-      halfmove_ = 0;
+      if constexpr (Clocks == Counters::Advance) halfmove_ = 0;
       if (m.is_promotion()) {
         const Piece promoted = make_piece(us, m.promotion_type());
         remove_piece(to);

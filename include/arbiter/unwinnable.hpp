@@ -538,7 +538,7 @@ class HelpmateProver {
       generate_legal_moves(pos, moves);
       for (Move m : moves) {
         Position next = pos;
-        next.play_in_place<Position::KeyUpdate::Skip>(m);
+        next.play_in_place<Position::KeyUpdate::Skip, Position::Counters::Skip>(m);
         if (detail::insufficient_material(next, winner_)) continue;
         const bool mover_is_winner = pos.side_to_move() == winner_;
         if (mover_is_winner && next.in_check() && !any_legal_move(next)) {
@@ -864,6 +864,13 @@ class HelpmateProver {
     return false;
   }
 
+  // The position after `m`, its key kept (the table's), its counters not (never read).
+  static Position child(const Position& pos, Move m) noexcept {
+    Position next = pos;
+    next.play_in_place<Position::KeyUpdate::Incremental, Position::Counters::Skip>(m);
+    return next;
+  }
+
   bool dfs(const Position& pos, int ply, int left, bool after_reward) noexcept {
     if (nodes_ >= iteration_limit_) {
       aborted_ = true;
@@ -924,7 +931,7 @@ class HelpmateProver {
           if (m.from() == king && !pos.leaves_king_safe(king, t, square_bb(t)))
             continue;  // a king step into check: not a legal move
           line_[ply] = m;
-          if (dfs(pos.play_unchecked(m), ply + 1, left - c, r / 2 == 0)) return true;
+          if (dfs(child(pos, m), ply + 1, left - c, r / 2 == 0)) return true;
           if (aborted_) return false;
         }
       }
@@ -932,7 +939,7 @@ class HelpmateProver {
         if (list.ranks[i] != r) continue;
         const Move m = list.moves[i];
         line_[ply] = m;
-        if (dfs(pos.play_unchecked(m), ply + 1, left - c, r / 2 == 0)) return true;
+        if (dfs(child(pos, m), ply + 1, left - c, r / 2 == 0)) return true;
         if (aborted_) return false;
       }
     }
@@ -981,7 +988,7 @@ inline bool replays_to_checkmate(const Position& pos, Color winner, const Move* 
   Position p = pos;
   for (int i = 0; i < length; ++i) {
     if (!is_legal(p, line[i])) return false;
-    p.play_in_place(line[i]);
+    p.play_in_place<Position::KeyUpdate::Incremental, Position::Counters::Skip>(line[i]);
   }
   return p.side_to_move() == ~winner && p.in_check() && !any_legal_move(p);
 }
@@ -1017,7 +1024,7 @@ inline bool certify_helpmate(const Position& start, Color winner, Move* line,
     const CastlingRights rights = p.castling_rights();
     const bool irreversible = type_of(p.piece_on(m.from())) == PieceType::Pawn ||
                               (!m.is_castling() && p.piece_on(m.to()) != Piece::None);
-    p.play_in_place(m);
+    p.play_in_place<Position::KeyUpdate::Incremental, Position::Counters::Skip>(m);
     const std::uint64_t now = p.key().value();
     line[kept++] = m;
     if (irreversible || !(p.castling_rights() == rights)) {
