@@ -871,6 +871,19 @@ class HelpmateProver {
     return next;
   }
 
+  // Whether the king's step from `king` to `t` (a square the generator handed over
+  // unchecked: no enemy pawn, knight or king attacks it) is attacked by an enemy slider
+  // once the king has left `king`: what the generator would have tested, and with its
+  // filter what leaves_king_safe() tests (a slider taken on `t` attacks nothing from it).
+  static bool king_step_attacked(const Position& pos, Square king, Square t) noexcept {
+    const Bitboard enemy = pos.pieces(~pos.side_to_move());
+    const Bitboard occ = pos.occupied() ^ square_bb(king);
+    const Bitboard diagonal = pos.pieces(PieceType::Bishop, PieceType::Queen) & enemy;
+    const Bitboard straight = pos.pieces(PieceType::Rook, PieceType::Queen) & enemy;
+    return (diagonal && (bishop_attacks(t, occ) & diagonal)) ||
+           (straight && (rook_attacks(t, occ) & straight));
+  }
+
   bool dfs(const Position& pos, int ply, int left, bool after_reward) noexcept {
     if (nodes_ >= iteration_limit_) {
       aborted_ = true;
@@ -928,7 +941,7 @@ class HelpmateProver {
         for (Bitboard to = span.by_cost[k] & (check ? span.checks : ~span.checks); to;) {
           const Square t = pop_lsb(to);
           const Move m = span.move(t);
-          if (m.from() == king && !pos.leaves_king_safe(king, t, square_bb(t)))
+          if (m.from() == king && king_step_attacked(pos, king, t))
             continue;  // a king step into check: not a legal move
           line_[ply] = m;
           if (dfs(child(pos, m), ply + 1, left - c, r / 2 == 0)) return true;
