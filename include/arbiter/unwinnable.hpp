@@ -781,6 +781,7 @@ class HelpmateProver {
     }
     void add_span(Square from, int delta, Bitboard rewarded, Bitboard ordinary, Bitboard punished,
                   Bitboard check) noexcept {
+      if (!(rewarded | ordinary | punished)) return;  // nothing this node can pay for
       ARBITER_ASSERT(spans < span_capacity);
       span[spans++] = {{rewarded, ordinary, punished}, check, from, std::int8_t(delta)};
       any[0][1] |= rewarded & check;
