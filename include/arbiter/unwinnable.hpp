@@ -699,12 +699,13 @@ class HelpmateProver {
   // square its piece lands on attacks the losing king; discovered checks are not looked
   // for). A piece's moves and a pawn set's are kept as destination sets by cost (`Span`),
   // with the squares that check: the search takes a rank's moves from them when it gets
-  // there, and most nodes try one or two moves (those on the line to the mate: a third of
-  // the nodes) or none. Castling, en passant, the promotions and a pinned pawn's moves are
-  // listed one at a time, priced by cost(). The spans come first in generation order and
-  // then the single moves, as the generator makes them (king, knights, sliders, pawn sets,
-  // then the others), so a rank's moves are tried in generation order, each span's in
-  // square order, as when every move was listed.
+  // there, and most moves are never tried (lichess.txt, every 16th position: the winner's
+  // nodes list 11.7 moves on average and try 2.4, the loser's 4.9 and 0.84; a node on the
+  // line to the mate tries one). Castling, en passant, the promotions and a pinned pawn's
+  // moves are listed one at a time, priced by cost(). The spans come first in generation
+  // order and then the single moves, as the generator makes them (king, knights, sliders,
+  // pawn sets, then the others), so a rank's moves are tried in generation order, each
+  // span's in square order, as when every move was listed.
   static constexpr int ranks_count = 2 * (punish + 2);
   static_assert(ranks_count <= 32, "CostedMoves::present() holds one bit per rank");
   static_assert(punish + 1 == detail::SearchRanks::costs);
