@@ -79,6 +79,30 @@ TEST_CASE("key: incremental key equals the key computed from scratch in 10,000 r
   CHECK(plies > 500000);
 }
 
+TEST_CASE("key: play_in_place without the counters gives the same position and key", "[key]") {
+  // FEN without its last two fields (the counters).
+  auto placement = [](const Position& p) {
+    const std::string fen = to_fen(p);
+    return fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1));
+  };
+  std::uint64_t moves = 0;
+  for (std::uint32_t seed = 1; seed <= 300; ++seed) {
+    for (const Position& p : arbiter_test::random_game(seed, 120).positions) {
+      for (Move m : legal_moves(p)) {
+        const Position full = p.play_unchecked(m);
+        Position kept = p;
+        kept.play_in_place<Position::KeyUpdate::Incremental, Position::Counters::Skip>(m);
+        REQUIRE(kept.key() == full.key());
+        REQUIRE(placement(kept) == placement(full));
+        REQUIRE(kept.halfmove_clock() == p.halfmove_clock());
+        REQUIRE(kept.fullmove_number() == p.fullmove_number());
+        ++moves;
+      }
+    }
+  }
+  CHECK(moves > 100000);
+}
+
 TEST_CASE("key 9.2.3: an en passant square with no pawn to capture does not change the key",
           "[key][en-passant]") {
   CHECK(key_of("4k3/8/8/8/3P4/8/8/4K3 b - d3 0 1") == key_of("4k3/8/8/8/3P4/8/8/4K3 b - - 0 1"));

@@ -165,6 +165,33 @@ void check_is_legal(const Position& pos) {
 
 }  // namespace
 
+// is_legal() against the full list for all 65,536 encodings of a move (pieces of either
+// side or none on the origin, promotion bits on plain moves, castling and en passant).
+TEST_CASE("movegen: is_legal agrees with the list of legal moves on every encoding", "[movegen]") {
+  int positions = 0;
+  for (const char* file : {"perft_standard.epd", "perft_suite.epd", "perft_chess960.epd"}) {
+    for (const auto& c : arbiter_test::read_perft_suite(file)) {
+      const Position pos = arbiter_test::suite_position(c.fen);
+      const MoveList legal = legal_moves(pos);
+      int accepted = 0;
+      for (int raw = 0; raw < 1 << 16; ++raw) {
+        const Move m(Square(raw & 63), Square((raw >> 6) & 63), Move::Kind(raw >> 14),
+                     PieceType(((raw >> 12) & 3) + 1));
+        REQUIRE(m.raw() == raw);
+        const bool listed = legal.contains(m);
+        if (is_legal(pos, m) != listed) {
+          INFO(to_fen(pos) << ": move encoding " << raw);
+          REQUIRE(is_legal(pos, m) == listed);
+        }
+        accepted += listed;
+      }
+      REQUIRE(accepted == int(legal.size()));
+      ++positions;
+    }
+  }
+  CHECK(positions > 100);
+}
+
 TEST_CASE("movegen: is_legal agrees with the list of legal moves", "[movegen]") {
   int positions = 0;
   for (const char* file : {"perft_standard.epd", "perft_suite.epd", "perft_chess960.epd"}) {

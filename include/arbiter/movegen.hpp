@@ -385,14 +385,44 @@ inline int legal_move_count(const Position& pos, int limit) noexcept {
 /// Whether the side to move has a legal move (if not: checkmate or stalemate, Art. 5).
 inline bool any_legal_move(const Position& pos) noexcept { return legal_move_count(pos, 1) != 0; }
 
-/// Whether `m` is a legal move in `pos`. Only the moves of the piece on m.from() to m.to()
-/// are generated (castling is a king move to the rook's square).
+/// Whether `m` is a legal move in `pos`: whether it is one of legal_moves(pos), encoding
+/// and all (the tests compare the two on every encoding).
 inline bool is_legal(const Position& pos, Move m) noexcept {
-  const Piece piece = pos.piece_on(m.from());
-  if (piece == Piece::None) return false;
-  MoveList list;
-  generate_legal_moves(pos, list, {square_bb(m.to()), MoveFilter::type_bit(type_of(piece))});
-  return list.contains(m);
+  const Square from = m.from(), to = m.to();
+  const Piece piece = pos.piece_on(from);
+  const Color us = pos.side_to_move();
+  if (piece == Piece::None || color_of(piece) != us) return false;
+  if (m.is_castling() || m.is_en_passant()) {
+    // Rare: only the moves of that piece to that square are generated (castling is a king
+    // move to the rook's square).
+    MoveList list;
+    generate_legal_moves(pos, list, {square_bb(to), MoveFilter::type_bit(type_of(piece))});
+    return list.contains(m);
+  }
+  // A plain move or a promotion, tested directly: the piece moves by its rules (3.2-3.7)
+  // and its own king is not attacked afterwards (3.9). The generator lists exactly these
+  // moves: its pins and check evasions are the same test made for many moves at once.
+  const bool promotion = m.is_promotion();
+  if (!promotion && (m.raw() >> 12) != 0) return false;  // a promotion piece on a plain move
+  const Piece target = pos.piece_on(to);
+  // Never the enemy king: a legal position has the side not to move out of check.
+  if (target != Piece::None && (color_of(target) == us || type_of(target) == PieceType::King))
+    return false;
+  const PieceType type = type_of(piece);
+  if (type == PieceType::Pawn) {
+    // Pawns stand on ranks 2-7, so the square ahead is on the board.
+    if ((relative_rank(us, to) == 7) != promotion)
+      return false;  // promotes exactly on the last rank
+    const int up = pawn_push(us), step = index(to) - index(from);
+    const bool moves = target == Piece::None
+                           ? step == up || (step == 2 * up && relative_rank(us, from) == 1 &&
+                                            pos.piece_on(Square(index(from) + up)) == Piece::None)
+                           : contains(pawn_attacks(us, from), to);
+    if (!moves) return false;
+  } else if (promotion || !contains(attacks_of(type, from, pos.occupied()), to)) {
+    return false;
+  }
+  return pos.leaves_king_safe(from, to, target != Piece::None ? square_bb(to) : Bitboard(0));
 }
 
 inline Result<Position, MoveError> Position::play(Move m) const noexcept {

@@ -306,8 +306,16 @@ class Position {
             (rook_attacks(king, occ) & pieces(PieceType::Rook, PieceType::Queen))) &
            pieces(~side_);
   }
-  /// Whether the side to move is in check.
-  bool in_check() const noexcept { return checkers() != 0; }
+  /// Whether the side to move is in check: checkers() != 0, the sliders' lines looked up
+  /// only for the enemy's sliders of that kind (kings never check in a legal position).
+  bool in_check() const noexcept {
+    const Square king = king_square(side_);
+    const Bitboard them = pieces(~side_);
+    if ((pawn_attacks(side_, king) & pieces(PieceType::Pawn) & them) |
+        (knight_attacks(king) & pieces(PieceType::Knight) & them))
+      return true;
+    return sliders_attack(king, occupied(), them);
+  }
   /// Pieces of either colour that alone stand between `c`'s king and an enemy slider.
   Bitboard blockers_for_king(Color c) const noexcept;
   /// Whether the side to move may capture en passant with the pawn on `from` (the
@@ -319,14 +327,15 @@ class Position {
     const Color us = side_;
     const Bitboard occ = ((occupied() ^ square_bb(from)) & ~captured) | square_bb(to);
     const Square king = type_of(piece_on(from)) == PieceType::King ? to : king_square(us);
-    // attackers_to() of the enemy alone: one pawn direction looked up, not both.
+    // attackers_to() of the enemy alone: one pawn direction looked up, not both, and the
+    // sliders' lines only for the enemy's sliders of that kind.
     const Bitboard them = pieces(~us) & ~captured;
-    return !(((pawn_attacks(us, king) & pieces(PieceType::Pawn)) |
-              (knight_attacks(king) & pieces(PieceType::Knight)) |
-              (king_attacks(king) & pieces(PieceType::King)) |
-              (bishop_attacks(king, occ) & pieces(PieceType::Bishop, PieceType::Queen)) |
-              (rook_attacks(king, occ) & pieces(PieceType::Rook, PieceType::Queen))) &
-             them);
+    if (((pawn_attacks(us, king) & pieces(PieceType::Pawn)) |
+         (knight_attacks(king) & pieces(PieceType::Knight)) |
+         (king_attacks(king) & pieces(PieceType::King))) &
+        them)
+      return false;
+    return !sliders_attack(king, occ, them);
   }
 
   /// Whether a legal move resets the halfmove clock: a pawn move (promotions
@@ -346,9 +355,14 @@ class Position {
   /// of their own: after it, key() and has_legal_en_passant() are meaningless.
   enum class KeyUpdate : bool { Incremental, Skip };
 
+  /// Whether play_in_place() advances the halfmove clock and the fullmove number. `Skip`
+  /// is for searches that never read them (the helpmate search): after it,
+  /// halfmove_clock() and fullmove_number() are meaningless.
+  enum class Counters : bool { Advance, Skip };
+
   /// Plays a legal move in place (precondition: `m` is one of legal_moves(*this); only
   /// its shape is checked, by ARBITER_ASSERT in debug builds): the engine's make.
-  template <KeyUpdate Update = KeyUpdate::Incremental>
+  template <KeyUpdate Update = KeyUpdate::Incremental, Counters Clocks = Counters::Advance>
   void play_in_place(Move m) noexcept;
   /// The position after a legal move, trusting it (precondition as play_in_place()):
   /// copy-make for move generators and engines, which play only moves they generated.
@@ -378,6 +392,15 @@ class Position {
   // destination not held by its own side but for castling, a promotion by a pawn to
   // a piece): the cheap precondition of play_in_place() checked in debug builds.
   bool is_plausible(Move m) const noexcept;
+
+  // Whether a bishop, rook or queen of `them` attacks `s` through `occ`; a line is looked
+  // up only if `them` has a piece that moves along it.
+  bool sliders_attack(Square s, Bitboard occ, Bitboard them) const noexcept {
+    const Bitboard diagonal = pieces(PieceType::Bishop, PieceType::Queen) & them;
+    const Bitboard straight = pieces(PieceType::Rook, PieceType::Queen) & them;
+    return (diagonal && (bishop_attacks(s, occ) & diagonal)) ||
+           (straight && (rook_attacks(s, occ) & straight));
+  }
 
   void put_piece(Piece p, Square s) noexcept {
     board_[index(s)] = p;
@@ -504,7 +527,7 @@ inline void Position::update_castling_touch() noexcept {
   }
 }
 
-template <Position::KeyUpdate Update>
+template <Position::KeyUpdate Update, Position::Counters Clocks>
 inline void Position::play_in_place(Move m) noexcept {
   ARBITER_ASSERT(is_plausible(m));
   const Color us = side_, them = ~us;
@@ -514,8 +537,10 @@ inline void Position::play_in_place(Move m) noexcept {
   if (ep_in_key_) k ^= zobrist::en_passant(file_of(ep_square_));
   ep_square_ = Square::None;
   ep_in_key_ = false;
-  halfmove_ += int(halfmove_ < max_counter);
-  fullmove_ += int(us == Color::Black && fullmove_ < max_counter);
+  if constexpr (Clocks == Counters::Advance) {
+    halfmove_ += int(halfmove_ < max_counter);
+    fullmove_ += int(us == Color::Black && fullmove_ < max_counter);
+  }
 
   // Castling rights are lost only when the king or that rook moves, or the rook is
   // captured (Article 3.8.2.1); a castle that is merely impossible now keeps them.
@@ -552,12 +577,12 @@ inline void Position::play_in_place(Move m) noexcept {
     if (captured != Piece::None) {
       remove_piece(capture_square);
       k ^= zobrist::piece(captured, capture_square);
-      halfmove_ = 0;
+      if constexpr (Clocks == Counters::Advance) halfmove_ = 0;
     }
     move_piece(from, to);
     k ^= zobrist::piece(piece, from) ^ zobrist::piece(piece, to);
     if (type_of(piece) == PieceType::Pawn) {
-      halfmove_ = 0;
+      if constexpr (Clocks == Counters::Advance) halfmove_ = 0;
       if (m.is_promotion()) {
         const Piece promoted = make_piece(us, m.promotion_type());
         remove_piece(to);
