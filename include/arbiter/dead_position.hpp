@@ -132,6 +132,13 @@ inline Bitboard pawns_the_king_takes(const Position& pos, Color winner, int roun
   return reach & pawns;
 }
 
+// The squares of `pawns` of `c` and those their pushes onto the `empty` squares reach, up to
+// the first piece on their file (all in their R in the static proof's sets).
+constexpr Bitboard pushes_onto_empty(Bitboard pawns, Color c, Bitboard empty) noexcept {
+  for (int i = 0; i < 6; ++i) pawns |= (c == Color::White ? pawns << 8 : pawns >> 8) & empty;
+  return pawns;
+}
+
 // Squares surely in the R of some piece of `c` other than the king: where they stand,
 // the floods of their steps onto squares none of their own stands on, and the pawns'
 // pushes onto empty squares up to the first piece on their file.
@@ -146,9 +153,7 @@ inline Bitboard surely_reached_by_men(const Position& pos, Color c, int rounds) 
       pos.pieces(c, PieceType::Rook), free, [](Bitboard b) { return orthogonal_steps(b); }, rounds);
   r |= flood(
       pos.pieces(c, PieceType::Bishop), free, [](Bitboard b) { return diagonal_steps(b); }, rounds);
-  Bitboard run = pos.pieces(c, PieceType::Pawn);
-  for (int i = 0; i < 6; ++i) run |= (c == Color::White ? run << 8 : run >> 8) & empty;
-  return r | run;
+  return r | pushes_onto_empty(pos.pieces(c, PieceType::Pawn), c, empty);
 }
 
 // The filter's floods take at most this many rounds (subsets of the full ones, so still
@@ -226,10 +231,8 @@ ARBITER_NOINLINE inline bool static_proof_fails_past_queens(const Position& pos,
   for (Bitboard b = pawns; b;) {
     const Square s = pop_lsb(b);
     if (pushes_to_last_rank(pos, s, winner, taken)) return true;
-    // Its pushes onto the empty squares ahead are in its R (as surely_reached_by_men's),
-    // and it may capture from any of them.
-    Bitboard run = square_bb(s);
-    for (int i = 0; i < 6; ++i) run |= (winner == Color::White ? run << 8 : run >> 8) & empty;
+    // It may capture from any square its pushes onto empty squares reach.
+    const Bitboard run = pushes_onto_empty(square_bb(s), winner, empty);
     const Bitboard takes = winner == Color::White ? pawn_attacks_bb<Color::White>(run)
                                                   : pawn_attacks_bb<Color::Black>(run);
     for (Bitboard t = takes & loser_reach; t;)
@@ -265,10 +268,10 @@ ARBITER_NOINLINE inline bool static_proof_fails_past_queens(const Position& pos,
 //     squares next to m, if some square next to m holds no winner piece. It may promote
 //     when every square ahead of it on its file is empty, held by a piece that surely
 //     moves, or by a loser pawn the winner's king surely reaches, with no other pawn
-//     among them (its pushes then reach the last rank), or when it
-//     can first capture onto a square some loser piece other than the king surely
-//     reaches (a pawn's captures in R), from its square or one its pushes onto empty
-//     squares reach, and push on from there in the same way.
+//     among them (its pushes then reach the last rank), or when it can first capture
+//     onto a square some loser piece other than the king surely reaches (a pawn's
+//     captures in R), from its square or one its pushes onto empty squares reach, and
+//     push on from there in the same way.
 ARBITER_FORCE_INLINE bool static_proof_fails(const Position& pos, Color winner) noexcept {
   const Color loser = ~winner;
   const Square m = pos.king_square(loser), w = pos.king_square(winner);
