@@ -334,7 +334,7 @@ inline bool is_dead_position(const Position& pos) noexcept {
   const Position after = detail::after_forced_moves(pos);
   // No legal move after forced ones: a checkmate ends every continuation (not dead), a
   // stalemate leaves no mate for either side (the quick mode's NoWin for both).
-  if (!any_legal_move(after)) return !after.in_check();
+  if (!detail::surely_two_legal_moves(after) && !any_legal_move(after)) return !after.in_check();
   return detail::dead_with_choice(after);
 }
 

@@ -1089,6 +1089,7 @@ inline Position after_forced_moves(const Position& pos) noexcept {
   Position p = pos;
   MoveList moves;
   for (int forced = 0; forced < 64; ++forced) {
+    if (surely_two_legal_moves(p)) break;  // no forced move: no list needed
     moves.clear();
     generate_legal_moves(p, moves);
     if (moves.size() != 1) break;
