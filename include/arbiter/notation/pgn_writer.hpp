@@ -19,8 +19,10 @@
 //
 // Nothing here throws (allocation failure aside): errors are values.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -72,45 +74,54 @@ struct PgnWriteError {
 
 namespace detail {
 
-inline void append_pgn_string(std::string& out, std::string_view s) {
-  out += '"';
-  std::size_t plain = 0;  // most values need no escape: written in one piece
-  while (plain < s.size() && s[plain] != '"' && s[plain] != '\\' && s[plain] != '\n' &&
-         s[plain] != '\r' && s[plain] != '\t')
-    ++plain;
-  out.append(s.data(), plain);
-  for (char c : s.substr(plain)) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';  // strings hold no newlines or tabs
-    out += c;
-  }
-  out += '"';
+// Room for `n` more bytes at `out`'s end past the `used` bytes written: the writers below
+// write through a pointer into room made ahead (a string grown geometrically, no call per
+// piece of text), and trim `out` to what they wrote when done.
+inline char* pgn_room(std::string& out, std::size_t used, std::size_t n) {
+  if (out.size() - used < n) out.resize(std::max(out.size() * 2, used + n + 256));
+  return &out[used];
 }
 
-// Lays movetext tokens out in lines of at most `max` characters.
+// Writes `s` as a PGN string at `p` (room for 2 * s.size() + 2 bytes): quoted, \ and \"
+// escaped, newlines and tabs (which strings do not hold) as spaces. Returns the end.
+inline char* write_pgn_string(char* p, std::string_view s) noexcept {
+  *p++ = '"';
+  for (const char c : s) {
+    if (c == '"' || c == '\\') *p++ = '\\';
+    *p++ = (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+  }
+  *p++ = '"';
+  return p;
+}
+
+// Lays movetext tokens out in lines of at most `max` characters, appended to `out`; end()
+// ends the last line and must be called before `out` is used again.
 class PgnLineWriter {
  public:
-  PgnLineWriter(std::string& out, std::size_t max) : out_(out), max_(max) {}
+  PgnLineWriter(std::string& out, std::size_t max) : out_(out), max_(max), used_(out.size()) {}
 
   /// A token, separated from the previous one by a space or a line break.
   void token(std::string_view t) {
-    std::size_t size = prefix_.size() + t.size();
+    const std::size_t size = prefix_.size() + t.size();
+    char* p = pgn_room(out_, used_, size + 1);
     if (width_ > 0 && width_ + 1 + size > max_) {
-      out_ += '\n';
+      *p++ = '\n';
       width_ = 0;
       space_before_last_ = std::string::npos;
     } else if (width_ > 0) {
-      space_before_last_ = out_.size();
-      out_ += ' ';
+      space_before_last_ = used_;
+      *p++ = ' ';
       ++width_;
     } else {
       space_before_last_ = std::string::npos;
     }
     if (!prefix_.empty()) {
-      out_ += prefix_;
+      std::memcpy(p, prefix_.data(), prefix_.size());
+      p += prefix_.size();
       prefix_.clear();
     }
-    out_.append(t.data(), t.size());
+    std::memcpy(p, t.data(), t.size());
+    used_ = std::size_t(p + t.size() - out_.data());
     width_ += size;
   }
   /// Text glued to the front of the next token: an opening parenthesis, a move number.
@@ -124,10 +135,10 @@ class PgnLineWriter {
     }
     if (width_ + t.size() > max_ && space_before_last_ != std::string::npos) {
       out_[space_before_last_] = '\n';
-      width_ = out_.size() - space_before_last_ - 1;
+      width_ = used_ - space_before_last_ - 1;
       space_before_last_ = std::string::npos;
     }
-    out_.append(t.data(), t.size());
+    write(t);
     width_ += t.size();
   }
   /// A `{...}` comment, its words spread over lines as needed.
@@ -147,7 +158,7 @@ class PgnLineWriter {
         word_.append(w.data(), w.size());
       }
       token(word_);
-      out_ += '\n';
+      write("\n");
       width_ = 0;
       space_before_last_ = std::string::npos;
       return;
@@ -167,14 +178,22 @@ class PgnLineWriter {
       w = after;
     }
   }
+  /// Ends the last line and trims `out` to what was written.
   void end() {
-    if (width_ > 0) out_ += '\n';
+    if (width_ > 0) write("\n");
     width_ = 0;
+    out_.resize(used_);
   }
 
  private:
+  void write(std::string_view t) {
+    std::memcpy(pgn_room(out_, used_, t.size()), t.data(), t.size());
+    used_ += t.size();
+  }
+
   std::string& out_;
   std::size_t max_;
+  std::size_t used_;  // the bytes of out_ written (out_ may be longer: room made ahead)
   std::size_t width_ = 0;
   std::size_t space_before_last_ = std::string::npos;  // where the last token's space is
   std::string prefix_;
@@ -183,6 +202,11 @@ class PgnLineWriter {
 
 // Writes `n` in decimal at `p`; returns the end.
 inline char* write_decimal(char* p, std::uint64_t n) noexcept {
+  if (n < 100) {  // nearly every move number
+    if (n >= 10) *p++ = char('0' + n / 10);
+    *p++ = char('0' + n % 10);
+    return p;
+  }
   char digits[20];
   int k = 0;
   do {
@@ -202,31 +226,47 @@ inline void write_pgn_tags(std::string& out, const PgnTag* tags, std::size_t cou
                            const Position& start, GameResult roster_result) {
   static constexpr std::string_view roster[7] = {"Event", "Site",  "Date",  "Round",
                                                  "White", "Black", "Result"};
-  auto find = [&](std::string_view name) { return find_pgn_tag(tags, count, name); };
-  auto write_tag = [&](std::string_view name, std::string_view value) {
-    out += '[';
-    out.append(name.data(), name.size());
-    out += ' ';
-    append_pgn_string(out, value);
-    out += "]\n";
+  // A tag name's place in the roster, 7 for none: by length first, as most names are not.
+  const auto roster_index = [](std::string_view name) noexcept {
+    if (name.size() < 4 || name.size() > 6) return 7;
+    for (int i = 0; i < 7; ++i)
+      if (name == roster[i]) return i;
+    return 7;
   };
-  for (std::string_view name : roster) {
-    if (name == "Result") {
-      write_tag(name, to_pgn(roster_result));
-    } else if (const PgnTag* t = find(name)) {
-      write_tag(name, t->value);
+  const PgnTag* first[8] = {};  // the first tag of each roster name ([7]: unused)
+  bool has_fen = false;
+  for (std::size_t i = 0; i < count; ++i) {
+    const int r = roster_index(tags[i].name);
+    if (!first[r]) first[r] = &tags[i];
+    has_fen |= tags[i].name == "FEN";
+  }
+  std::size_t used = out.size();
+  auto write_tag = [&](std::string_view name, std::string_view value) {
+    char* p = pgn_room(out, used, name.size() + 2 * value.size() + 6);
+    *p++ = '[';
+    std::memcpy(p, name.data(), name.size());
+    p += name.size();
+    *p++ = ' ';
+    p = write_pgn_string(p, value);
+    *p++ = ']';
+    *p++ = '\n';
+    used = std::size_t(p - out.data());
+  };
+  for (int r = 0; r < 7; ++r) {
+    if (r == 6) {
+      write_tag(roster[r], to_pgn(roster_result));
+    } else if (first[r]) {
+      write_tag(roster[r], first[r]->value);
     } else {
-      write_tag(name, name == "Date" ? "????.??.??" : "?");
+      write_tag(roster[r], r == 2 ? "????.??.??" : "?");
     }
   }
-  const bool setup = find("FEN") || !(start == Position::startpos()) || start.is_chess960();
+  const bool setup = has_fen || !(start == Position::startpos()) || start.is_chess960();
   const std::string fen = setup ? to_fen(start) : std::string();  // written only then
   bool wrote_setup = false, wrote_fen = false, wrote_variant = false;
   for (std::size_t i = 0; i < count; ++i) {
     const PgnTag& t = tags[i];
-    bool in_roster = false;
-    for (std::string_view name : roster) in_roster |= t.name == name;
-    if (in_roster) continue;
+    if (roster_index(t.name) != 7) continue;
     if (t.name == "SetUp") {
       if (!setup || wrote_setup) continue;
       write_tag("SetUp", "1");
@@ -245,7 +285,8 @@ inline void write_pgn_tags(std::string& out, const PgnTag* tags, std::size_t cou
   if (start.is_chess960() && !wrote_variant) write_tag("Variant", "Chess960");
   if (setup && !wrote_setup) write_tag("SetUp", "1");
   if (setup && !wrote_fen) write_tag("FEN", fen);
-  out += '\n';
+  *pgn_room(out, used, 1) = '\n';
+  out.resize(used + 1);
 }
 
 }  // namespace detail
@@ -372,7 +413,7 @@ class PgnExportWriter final : public PgnVisitor {
   // Writes the line of the events [begin, end): what comes before its first move (NAGs,
   // then comments), then each move with its NAGs, its comments and its variations.
   void write_line(detail::PgnLineWriter& w, std::size_t begin, std::size_t end) const {
-    char buffer[48];  // a move number (at most 20 digits), "... " and a move
+    char buffer[48];  // a move number (at most 20 digits), "... " and a move (its whole array)
     auto annotations = [&](std::size_t from, std::size_t to, bool& number) {
       if (options_.nags)
         for (std::size_t i = from; i < to; i = step(i))
@@ -413,15 +454,19 @@ class PgnExportWriter final : public PgnVisitor {
       const Event& m = events_[i];
       const std::size_t next = next_move(i + 1);
       // The move number and the move: one token, as open() then token() would write them.
+      // Fixed-size copies (the buffer has room for them): cheaper than a byte loop.
       char* e = buffer;
       if (m.white || number) {
+        static constexpr char dots[2][4] = {{'.', '.', '.', ' '}, {'.', ' ', ' ', ' '}};
         e = detail::write_decimal(e, std::uint64_t(m.value));
-        for (const char* s = m.white ? ". " : "... "; *s; ++s) *e++ = *s;
+        std::memcpy(e, dots[m.white], 4);
+        e += m.white ? 2 : 4;
       }
-      for (std::size_t k = 0; k < m.size; ++k) *e++ = m.san[k];
+      std::memcpy(e, m.san, sizeof m.san);
+      e += m.size;
       w.token(std::string_view(buffer, std::size_t(e - buffer)));
       number = false;
-      annotations(i + 1, next, number);
+      if (next != i + 1) annotations(i + 1, next, number);  // nothing between two moves: common
       i = next;
     }
   }
