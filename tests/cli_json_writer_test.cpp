@@ -63,6 +63,31 @@ TEST_CASE("json writer: strings as nlohmann-json writes them", "[cli][json]") {
     CHECK_FALSE(arbiter::detail::valid_utf8(bad));
 }
 
+TEST_CASE("json writer: the eight-byte test of strings that need no escape", "[cli][json]") {
+  // needs_no_escape() reads eight bytes at a time: every byte value at every place of
+  // strings of 0 to 24 bytes (whole words, a tail, both), against the byte-by-byte rule.
+  const auto plain = [](const std::string& s) {
+    for (const char ch : s) {
+      const unsigned char c = static_cast<unsigned char>(ch);
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return false;
+    }
+    return true;
+  };
+  long escaped = 0;
+  for (std::size_t size = 1; size <= 24; ++size)
+    for (std::size_t at = 0; at < size; ++at)
+      for (int byte = 0; byte < 256; ++byte) {
+        std::string s(size, byte % 2 ? '~' : ' ');  // the edges of printable ASCII around it
+        s[at] = char(byte);
+        INFO("byte " << byte << " at " << at << " of " << size);
+        REQUIRE(arbiter_cli::needs_no_escape(s) == plain(s));
+        escaped += !plain(s);
+      }
+  CHECK(arbiter_cli::needs_no_escape(""));
+  // 300 places; 162 byte values need an escape (below 0x20, 0x80 and above, '"' and '\\').
+  CHECK(escaped == 300 * 162);
+}
+
 TEST_CASE("json writer: documents as nlohmann-json writes them, and read back", "[cli][json]") {
   std::mt19937 rng(12);
   for (int i = 0; i < 500; ++i) {
