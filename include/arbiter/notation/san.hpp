@@ -161,12 +161,17 @@ inline std::size_t read_piece(std::string_view s, SanLanguage language, PieceTyp
 inline bool is_file(char c) noexcept { return c >= 'a' && c <= 'h'; }
 inline bool is_rank(char c) noexcept { return c >= '1' && c <= '8'; }
 
+// Whether `s` ends in a rank or a capital letter (a promotion's piece), as most moves do:
+// no suffix to strip.
+constexpr bool ends_without_suffix(std::string_view s) noexcept {
+  return !s.empty() &&
+         ((s.back() >= '1' && s.back() <= '8') || (s.back() >= 'A' && s.back() <= 'Z'));
+}
+
 // Strips annotation glyphs, check signs and an "e.p." marker from the end.
 inline std::string_view strip_suffixes(std::string_view s, int& checks, bool& mate, bool& annotated,
                                        bool& ep) noexcept {
-  // Most moves end in a rank or a promotion's piece letter: nothing to strip.
-  if (!s.empty() && ((s.back() >= '1' && s.back() <= '8') || (s.back() >= 'A' && s.back() <= 'Z')))
-    return s;
+  if (ends_without_suffix(s)) return s;  // most moves
   for (;;) {
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
     if (s.empty()) return s;
@@ -599,6 +604,8 @@ inline Move try_common_san(const Position& pos, std::string_view text,
   int checks = 0;
   bool mate = false, annotated = false, ep_marker = false;
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  // strip_suffixes()'s first test, here inline: the reader calls this for every move.
+  if (ends_without_suffix(text)) return resolve_common_san(pos, text);
   return resolve_common_san(pos, strip_suffixes(text, checks, mate, annotated, ep_marker));
 }
 
