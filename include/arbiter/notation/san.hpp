@@ -601,11 +601,11 @@ inline Result<Move, SanError> parse_san_general(const Position& pos, std::string
 inline Move try_common_san(const Position& pos, std::string_view text,
                            const SanOptions& options) noexcept {
   if (options.strict || options.language != SanLanguage::English) return Move::none();
-  int checks = 0;
-  bool mate = false, annotated = false, ep_marker = false;
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   // strip_suffixes()'s first test, here inline: the reader calls this for every move.
   if (ends_without_suffix(text)) return resolve_common_san(pos, text);
+  int checks = 0;
+  bool mate = false, annotated = false, ep_marker = false;
   return resolve_common_san(pos, strip_suffixes(text, checks, mate, annotated, ep_marker));
 }
 
