@@ -75,6 +75,35 @@ std::vector<Position> chasolver_positions() {
 
 }  // namespace
 
+TEST_CASE("dead position: the filter's steps are the OR of the per-square attack sets",
+          "[dead]") {
+  // The filter's floods step whole sets at once (king, knight, orthogonal, diagonal);
+  // each must equal the union of one piece's steps from every square of the set, edges
+  // and corners included (a step that wrapped round the board would grow V unsoundly).
+  const auto expected = [](Bitboard b, auto one) {
+    Bitboard all = 0;
+    for (Bitboard r = b; r;) all |= one(pop_lsb(r));
+    return all;
+  };
+  const auto king = [](Square s) { return king_attacks(s); };
+  const auto knight = [](Square s) { return knight_attacks(s); };
+  const auto orthogonal = [](Square s) { return rook_attacks(s, ~Bitboard(0)); };
+  const auto diagonal = [](Square s) { return bishop_attacks(s, ~Bitboard(0)); };
+  std::mt19937_64 rng(5222);
+  std::vector<Bitboard> sets;
+  for (int s = 0; s < 64; ++s) sets.push_back(Bitboard(1) << s);
+  for (int i = 0; i < 2000; ++i) sets.push_back(rng() & rng() & (i % 2 ? rng() : ~Bitboard(0)));
+  sets.push_back(0);
+  sets.push_back(~Bitboard(0));
+  for (const Bitboard b : sets) {
+    INFO("set " << b);
+    REQUIRE(detail::king_steps(b) == expected(b, king));
+    REQUIRE(detail::knight_steps(b) == expected(b, knight));
+    REQUIRE(detail::orthogonal_steps(b) == expected(b, orthogonal));
+    REQUIRE(detail::diagonal_steps(b) == expected(b, diagonal));
+  }
+}
+
 TEST_CASE("dead position: where the filter says the static proof fails, it fails", "[dead]") {
   // static_proof_fails() stands in for statically_unwinnable() after every move: a true
   // that the proof would contradict would make the check miss a dead position.

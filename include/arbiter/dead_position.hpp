@@ -25,21 +25,26 @@ namespace arbiter {
 namespace detail {
 
 /** @{ */
-/// One step of each kind from every square of `b` (squares off the board dropped).
+/// One step of each kind from every square of `b` (squares off the board dropped). Each
+/// is the OR of the per-square attack sets over `b`, built from shared shifts: the
+/// squares one or two files aside, moved up or down by whole ranks (exact, since a
+/// shift by whole ranks never wraps).
+constexpr Bitboard beside(Bitboard b) noexcept { return shift<1>(b) | shift<-1>(b); }
 constexpr Bitboard orthogonal_steps(Bitboard b) noexcept {
-  return shift<1>(b) | shift<-1>(b) | shift<8>(b) | shift<-8>(b);
+  return beside(b) | (b << 8) | (b >> 8);
 }
 constexpr Bitboard diagonal_steps(Bitboard b) noexcept {
-  return shift<7>(b) | shift<9>(b) | shift<-7>(b) | shift<-9>(b);
+  const Bitboard aside = beside(b);
+  return (aside << 8) | (aside >> 8);
 }
 constexpr Bitboard king_steps(Bitboard b) noexcept {
-  return orthogonal_steps(b) | diagonal_steps(b);
+  const Bitboard aside = beside(b), row = aside | b;
+  return aside | (row << 8) | (row >> 8);
 }
 constexpr Bitboard knight_steps(Bitboard b) noexcept {
-  constexpr Bitboard not_a = ~FileA, not_h = ~FileH, not_ab = ~(FileA | (FileA << 1)),
-                     not_gh = ~(FileH | (FileH >> 1));
-  return ((b & not_h) << 17) | ((b & not_a) << 15) | ((b & not_gh) << 10) | ((b & not_ab) << 6) |
-         ((b & not_a) >> 17) | ((b & not_h) >> 15) | ((b & not_ab) >> 10) | ((b & not_gh) >> 6);
+  constexpr Bitboard not_ab = ~(FileA | (FileA << 1)), not_gh = ~(FileH | (FileH >> 1));
+  const Bitboard one = beside(b), two = ((b & not_gh) << 2) | ((b & not_ab) >> 2);
+  return (one << 16) | (one >> 16) | (two << 8) | (two >> 8);
 }
 /** @} */
 
@@ -160,6 +165,27 @@ inline Bitboard surely_reached_by_men(const Position& pos, Color c, int rounds) 
 // subsets of R; 14 rounds cross the board by orthogonal steps).
 inline constexpr int static_filter_rounds = 14;
 
+// Whether a pawn of `winner` may promote past pieces that move, or after one capture (the
+// pawns' part of static_proof_fails() below; its tests cost hundreds of instructions).
+inline bool pawn_may_promote(const Position& pos, Color winner) noexcept {
+  constexpr int rounds = static_filter_rounds;
+  const Bitboard pawns = pos.pieces(winner, PieceType::Pawn);
+  const Bitboard loser_reach = surely_reached_by_men(pos, ~winner, rounds);
+  const Bitboard taken = pawns_the_king_takes(pos, winner, rounds);
+  const Bitboard empty = ~pos.occupied();
+  for (Bitboard b = pawns; b;) {
+    const Square s = pop_lsb(b);
+    if (pushes_to_last_rank(pos, s, winner, taken)) return true;
+    // It may capture from any square its pushes onto empty squares reach.
+    const Bitboard run = pushes_onto_empty(square_bb(s), winner, empty);
+    const Bitboard takes = winner == Color::White ? pawn_attacks_bb<Color::White>(run)
+                                                  : pawn_attacks_bb<Color::Black>(run);
+    for (Bitboard t = takes & loser_reach; t;)
+      if (pushes_to_last_rank(pos, pop_lsb(t), winner, taken)) return true;
+  }
+  return false;
+}
+
 // static_proof_fails() past the queens' flood, `v` the V it found (empty without queens):
 // out of line, so that the queens' part, where most positions end, stays small where it
 // is inlined.
@@ -178,23 +204,6 @@ ARBITER_NOINLINE inline bool static_proof_fails_past_queens(const Position& pos,
   constexpr int rounds = static_filter_rounds;
   const Bitboard pawns = pos.pieces(winner, PieceType::Pawn);
   const bool promotion_covers = (near_m & free) != 0;
-  if (pawns && promotion_covers) {
-    // The squares behind (toward the pawn's start) each occupied square, on its file.
-    const Bitboard occupied = pos.occupied();
-    Bitboard shadow;
-    if (winner == Color::White) {
-      shadow = occupied >> 8;
-      shadow |= shadow >> 8;
-      shadow |= shadow >> 16;
-      shadow |= shadow >> 32;
-    } else {
-      shadow = occupied << 8;
-      shadow |= shadow << 8;
-      shadow |= shadow << 16;
-      shadow |= shadow << 32;
-    }
-    if (pawns & ~shadow) return true;  // a pawn with every square ahead empty
-  }
   v |= winner == Color::White ? pawn_attacks_bb<Color::White>(pawns)
                               : pawn_attacks_bb<Color::Black>(pawns);
   if (mate_picture(v)) return true;
@@ -220,25 +229,13 @@ ARBITER_NOINLINE inline bool static_proof_fails_past_queens(const Position& pos,
     }
   };
   if (adds_mate_picture(PieceType::Knight, [](Bitboard b) { return knight_steps(b); }) ||
-      adds_mate_picture(PieceType::Rook, [](Bitboard b) { return orthogonal_steps(b); }) ||
-      adds_mate_picture(PieceType::Bishop, [](Bitboard b) { return diagonal_steps(b); }))
+      adds_mate_picture(PieceType::Rook, [](Bitboard b) { return orthogonal_steps(b); }))
     return true;
-  if (!pawns || !promotion_covers) return false;
-  // Promotion past pieces that move, or after one capture.
-  const Bitboard loser_reach = surely_reached_by_men(pos, loser, rounds);
-  const Bitboard taken = pawns_the_king_takes(pos, winner, rounds);
-  const Bitboard empty = ~pos.occupied();
-  for (Bitboard b = pawns; b;) {
-    const Square s = pop_lsb(b);
-    if (pushes_to_last_rank(pos, s, winner, taken)) return true;
-    // It may capture from any square its pushes onto empty squares reach.
-    const Bitboard run = pushes_onto_empty(square_bb(s), winner, empty);
-    const Bitboard takes = winner == Color::White ? pawn_attacks_bb<Color::White>(run)
-                                                  : pawn_attacks_bb<Color::Black>(run);
-    for (Bitboard t = takes & loser_reach; t;)
-      if (pushes_to_last_rank(pos, pop_lsb(t), winner, taken)) return true;
-  }
-  return false;
+  // Before the bishops' flood, which seldom shows the picture where the others did not.
+  // The order is one of cost only: each test that answers true is sound alone, and the
+  // answer false needs every test's false.
+  if (pawns && promotion_covers && pawn_may_promote(pos, winner)) return true;
+  return adds_mate_picture(PieceType::Bishop, [](Bitboard b) { return diagonal_steps(b); });
 }
 
 // Whether the static proof, statically_unwinnable(pos, winner), surely answers false: a
@@ -279,6 +276,26 @@ ARBITER_FORCE_INLINE bool static_proof_fails(const Position& pos, Color winner) 
   if (contains(near_m, w)) return false;  // not a legal position: let the proof decide
   const Bitboard free = ~pos.pieces(winner);
   constexpr int rounds = static_filter_rounds;
+  // First a pawn of the winner with every square ahead empty, which settles about a third
+  // of real-game positions for less than the queens' flood costs.
+  const Bitboard pawns = pos.pieces(winner, PieceType::Pawn);
+  if (pawns && (near_m & free)) {
+    // The squares behind (toward the pawn's start) each occupied square, on its file.
+    const Bitboard occupied = pos.occupied();
+    Bitboard shadow;
+    if (winner == Color::White) {
+      shadow = occupied >> 8;
+      shadow |= shadow >> 8;
+      shadow |= shadow >> 16;
+      shadow |= shadow >> 32;
+    } else {
+      shadow = occupied << 8;
+      shadow |= shadow << 8;
+      shadow |= shadow << 16;
+      shadow |= shadow << 32;
+    }
+    if (pawns & ~shadow) return true;  // a pawn with every square ahead empty
+  }
   const Bitboard queens = pos.pieces(winner, PieceType::Queen);
   Bitboard v = 0;
   if (queens) {
@@ -305,7 +322,7 @@ ARBITER_FORCE_INLINE bool static_proof_fails(const Position& pos, Color winner) 
 // after the forced moves, or one with two legal moves or more); `white_cannot`:
 // insufficient_material(after, Color::White), which the caller has (board_ending()). The
 // proofs of "cannot checkmate" for a side are its material, then the static proof.
-inline bool dead_with_choice(const Position& after, bool white_cannot) noexcept {
+ARBITER_FORCE_INLINE bool dead_with_choice(const Position& after, bool white_cannot) noexcept {
   // A side whose static proof surely fails, with the material to mate, keeps the
   // position alive for these proofs: nearly every position ends at White's.
   if (!white_cannot && static_proof_fails(after, Color::White)) return false;
