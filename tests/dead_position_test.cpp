@@ -104,6 +104,53 @@ TEST_CASE("dead position: the filter's steps are the OR of the per-square attack
   }
 }
 
+TEST_CASE("dead position: the queens' flood met half way is the flood from the queens",
+          "[dead]") {
+  // queens_reach_king() floods from both ends at once; the answer, and where it is false
+  // the V it leaves, must be those of the plain flood from the queens' lines by king steps
+  // onto squares the winner does not hold, at most static_filter_rounds rounds.
+  const auto plain = [](const Position& p, Color winner, Bitboard& v) {
+    const Bitboard queens = p.pieces(winner, PieceType::Queen);
+    if (!queens) return false;
+    const Bitboard free = ~p.pieces(winner);
+    const Square m = p.king_square(~winner);
+    const Bitboard target = king_attacks(m) | square_bb(m);
+    Bitboard reach = queens;
+    for (Bitboard b = queens; b;) reach |= queen_attacks(pop_lsb(b), p.occupied()) & free;
+    for (int i = 0; i < detail::static_filter_rounds && !(reach & target); ++i)
+      reach |= detail::king_steps(reach) & free;
+    if (reach & target) return true;
+    v = detail::king_steps(reach);
+    return false;
+  };
+  std::vector<Position> all = corpus_and_random_positions();
+  for (const Position& p : chasolver_positions()) all.push_back(p);
+  // Walls of the winner's pieces that the flood must go round, or cannot cross.
+  for (const char* fen : {"7k/8/8/8/8/PPPPPPP1/7P/Q3K3 w - - 0 1",
+                          "7k/8/8/8/8/PPPPPPPP/8/Q3K3 w - - 0 1",
+                          "k7/8/8/8/8/1PPPPPPP/P7/Q3K3 w - - 0 1",
+                          // winding paths of 13 and 14 rounds (14 allowed)
+                          "k7/8/8/8/PPPPPPP1/8/1PBNRBRN/Q6K w - - 0 1",
+                          "k7/8/8/8/PPPPPPP1/8/1PBNRBRN/K6Q w - - 0 1",
+                          "7k/8/8/8/1PPPPPPP/8/PBNRBRN1/Q6K w - - 0 1",
+                          // the king shut in by the winner's pieces, one of them next to it
+                          "5N1k/5BN1/6PP/8/8/8/8/Q3K3 w - - 0 1"})
+    all.push_back(lenient_position(fen));
+  long met = 0, missed = 0;
+  for (const Position& p : all)
+    for (Color side : {Color::White, Color::Black}) {
+      Bitboard v_half = 1, v_plain = 1;
+      const bool half = detail::queens_reach_king(p, side, v_half);
+      INFO(to_fen(p) << " side " << int(side));
+      REQUIRE(half == plain(p, side, v_plain));
+      if (!half) REQUIRE(v_half == v_plain);
+      (half ? met : missed) += p.pieces(side, PieceType::Queen) != 0;
+    }
+  INFO(met << " met, " << missed << " not met");
+  CHECK(met > 0);
+  CHECK(missed > 0);
+}
+
 TEST_CASE("dead position: where the filter says the static proof fails, it fails", "[dead]") {
   // static_proof_fails() stands in for statically_unwinnable() after every move: a true
   // that the proof would contradict would make the check miss a dead position.

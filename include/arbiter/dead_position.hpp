@@ -238,6 +238,56 @@ ARBITER_NOINLINE inline bool static_proof_fails_past_queens(const Position& pos,
   return adds_mate_picture(PieceType::Bishop, [](Bitboard b) { return diagonal_steps(b); });
 }
 
+// The queens' part of static_proof_fails() below: true where the flood of a queen of
+// `winner` reaches the loser's king m, so that m's neighbours and m itself (next to the
+// square the flood came from) are all in V and the proof fails; otherwise `v` becomes the
+// V the flood gives (left as it is without queens) for the rest of the filter. Most
+// positions of real games end here, so the flood starts with the queens' lines (each
+// square of a line through empty squares is one move away) and stops once it is next to m.
+//
+// The flood meets the target (m and its neighbours) within 2k rounds exactly where k
+// rounds from each side meet: a path of free squares from `reach` to a free square of the
+// target, met half way. Two floods side by side halve the chain of dependent steps. Where
+// either flood stops growing without meeting the other, the queens' flood never meets
+// the target: the target's flood is then a whole component of free squares, which only a
+// queen's own square (the one square of `reach` that is not free) could touch from
+// outside, and that meets the free squares next to it in the first round.
+ARBITER_FORCE_INLINE bool queens_reach_king(const Position& pos, Color winner,
+                                            Bitboard& v) noexcept {
+  const Bitboard queens = pos.pieces(winner, PieceType::Queen);
+  if (!queens) return false;
+  const Square m = pos.king_square(~winner);
+  const Bitboard free = ~pos.pieces(winner);
+  Bitboard reach = queens;
+  for (Bitboard b = queens; b;) reach |= queen_attacks(pop_lsb(b), pos.occupied()) & free;
+  const Bitboard target = king_attacks(m) | square_bb(m);
+  if (reach & target) return true;
+  const auto grow = [free](Bitboard b) noexcept {
+    const Bitboard row = b | shift<1>(b) | shift<-1>(b);
+    return b | ((row | (row << 8) | (row >> 8)) & free);
+  };
+  constexpr int rounds = static_filter_rounds;
+  Bitboard toward = target & free;
+  int i = 0;  // the queens' flood's rounds
+  while (2 * i < rounds) {
+    const Bitboard grown = grow(reach), met = grow(toward);
+    if (grown & met) return true;
+    const bool stopped = grown == reach || met == toward;
+    reach = grown;
+    toward = met;
+    ++i;
+    if (stopped) break;
+  }
+  // The queens' whole flood (as many rounds as it takes alone) for V.
+  for (; i < rounds; ++i) {
+    const Bitboard grown = grow(reach);
+    if (grown == reach) break;
+    reach = grown;
+  }
+  v = king_steps(reach);
+  return false;
+}
+
 // Whether the static proof, statically_unwinnable(pos, winner), surely answers false: a
 // few bitboard floods that under-approximate its sets, and its own mate test on them.
 // True is exact; false says nothing (the caller then runs the proof).
@@ -275,7 +325,6 @@ ARBITER_FORCE_INLINE bool static_proof_fails(const Position& pos, Color winner) 
   const Bitboard near_m = king_attacks(m);
   if (contains(near_m, w)) return false;  // not a legal position: let the proof decide
   const Bitboard free = ~pos.pieces(winner);
-  constexpr int rounds = static_filter_rounds;
   // First a pawn of the winner with every square ahead empty, which settles about a third
   // of real-game positions for less than the queens' flood costs.
   const Bitboard pawns = pos.pieces(winner, PieceType::Pawn);
@@ -296,25 +345,8 @@ ARBITER_FORCE_INLINE bool static_proof_fails(const Position& pos, Color winner) 
     }
     if (pawns & ~shadow) return true;  // a pawn with every square ahead empty
   }
-  const Bitboard queens = pos.pieces(winner, PieceType::Queen);
   Bitboard v = 0;
-  if (queens) {
-    // A queen whose flood reaches m: m's neighbours and m itself (next to the square the
-    // flood came from) are all in V. Most positions of real games end here, so the flood
-    // starts with the queens' lines (each square of a line through empty squares is one
-    // move away) and stops once it is next to m (m, the loser's king, is one step on).
-    Bitboard reach = queens;
-    for (Bitboard b = queens; b;) reach |= queen_attacks(pop_lsb(b), pos.occupied()) & free;
-    const Bitboard target = near_m | square_bb(m);
-    for (int i = 0; i < rounds && !(reach & target); ++i) {
-      const Bitboard row = reach | shift<1>(reach) | shift<-1>(reach);
-      const Bitboard grown = reach | ((row | (row << 8) | (row >> 8)) & free);
-      if (grown == reach) break;
-      reach = grown;
-    }
-    if (reach & target) return true;
-    v = king_steps(reach);
-  }
+  if (queens_reach_king(pos, winner, v)) return true;
   return static_proof_fails_past_queens(pos, winner, v);
 }
 
