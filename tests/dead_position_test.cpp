@@ -75,8 +75,7 @@ std::vector<Position> chasolver_positions() {
 
 }  // namespace
 
-TEST_CASE("dead position: the filter's steps are the OR of the per-square attack sets",
-          "[dead]") {
+TEST_CASE("dead position: the filter's steps are the OR of the per-square attack sets", "[dead]") {
   // The filter's floods step whole sets at once (king, knight, orthogonal, diagonal);
   // each must equal the union of one piece's steps from every square of the set, edges
   // and corners included (a step that wrapped round the board would grow V unsoundly).
@@ -104,8 +103,7 @@ TEST_CASE("dead position: the filter's steps are the OR of the per-square attack
   }
 }
 
-TEST_CASE("dead position: the queens' flood met half way is the flood from the queens",
-          "[dead]") {
+TEST_CASE("dead position: the queens' flood met half way is the flood from the queens", "[dead]") {
   // queens_reach_king() floods from both ends at once; the answer, and where it is false
   // the V it leaves, must be those of the plain flood from the queens' lines by king steps
   // onto squares the winner does not hold, at most static_filter_rounds rounds.
@@ -126,15 +124,14 @@ TEST_CASE("dead position: the queens' flood met half way is the flood from the q
   std::vector<Position> all = corpus_and_random_positions();
   for (const Position& p : chasolver_positions()) all.push_back(p);
   // Walls of the winner's pieces that the flood must go round, or cannot cross.
-  for (const char* fen : {"7k/8/8/8/8/PPPPPPP1/7P/Q3K3 w - - 0 1",
-                          "7k/8/8/8/8/PPPPPPPP/8/Q3K3 w - - 0 1",
-                          "k7/8/8/8/8/1PPPPPPP/P7/Q3K3 w - - 0 1",
-                          // winding paths of 13 and 14 rounds (14 allowed)
-                          "k7/8/8/8/PPPPPPP1/8/1PBNRBRN/Q6K w - - 0 1",
-                          "k7/8/8/8/PPPPPPP1/8/1PBNRBRN/K6Q w - - 0 1",
-                          "7k/8/8/8/1PPPPPPP/8/PBNRBRN1/Q6K w - - 0 1",
-                          // the king shut in by the winner's pieces, one of them next to it
-                          "5N1k/5BN1/6PP/8/8/8/8/Q3K3 w - - 0 1"})
+  for (const char* fen :
+       {"7k/8/8/8/8/PPPPPPP1/7P/Q3K3 w - - 0 1", "7k/8/8/8/8/PPPPPPPP/8/Q3K3 w - - 0 1",
+        "k7/8/8/8/8/1PPPPPPP/P7/Q3K3 w - - 0 1",
+        // winding paths of 13 and 14 rounds (14 allowed)
+        "k7/8/8/8/PPPPPPP1/8/1PBNRBRN/Q6K w - - 0 1", "k7/8/8/8/PPPPPPP1/8/1PBNRBRN/K6Q w - - 0 1",
+        "7k/8/8/8/1PPPPPPP/8/PBNRBRN1/Q6K w - - 0 1",
+        // the king shut in by the winner's pieces, one of them next to it
+        "5N1k/5BN1/6PP/8/8/8/8/Q3K3 w - - 0 1"})
     all.push_back(lenient_position(fen));
   long met = 0, missed = 0;
   for (const Position& p : all)

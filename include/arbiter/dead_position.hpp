@@ -30,9 +30,7 @@ namespace detail {
 /// squares one or two files aside, moved up or down by whole ranks (exact, since a
 /// shift by whole ranks never wraps).
 constexpr Bitboard beside(Bitboard b) noexcept { return shift<1>(b) | shift<-1>(b); }
-constexpr Bitboard orthogonal_steps(Bitboard b) noexcept {
-  return beside(b) | (b << 8) | (b >> 8);
-}
+constexpr Bitboard orthogonal_steps(Bitboard b) noexcept { return beside(b) | (b << 8) | (b >> 8); }
 constexpr Bitboard diagonal_steps(Bitboard b) noexcept {
   const Bitboard aside = beside(b);
   return (aside << 8) | (aside >> 8);
