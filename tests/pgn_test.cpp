@@ -1132,6 +1132,33 @@ TEST_CASE("pgn writer: read, write, read gives the same games; writing is idempo
             .find("1. e4 -- 2. d4 -- 3. Nf3 e5 (3... -- 4. c4) 4. -- exd4 *") != std::string::npos);
 }
 
+TEST_CASE("pgn writer: a Chess960 game whose Variant tag reads as standard is written as one",
+          "[pgn][writer][chess960]") {
+  // Found by pgn_fuzzer: the reader takes this game for Chess960 by its FEN's Shredder
+  // letters despite Variant "", the writer wrote Variant "" and the FEN with KQkq, and
+  // what it wrote read as standard chess, where O-O-O is illegal.
+  for (const char* variant : {"", "Standard", "chess"}) {
+    INFO("Variant \"" << variant << "\"");
+    const std::string text = std::string("[Variant \"") + variant +
+                             "\"]\n[FEN \"nrkbqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w FBfb - 0 "
+                             "1\"]\n\n1. e4 e5 2. Be2 Be7 3. O-O-O O-O-O *\n";
+    const ReadAll first = read_all(PgnReader::from_memory(text));
+    REQUIRE(first.games.size() == 1);
+    REQUIRE(first.games[0].start.is_chess960());
+    const std::string written = pgn_text(first.games[0]);
+    CHECK(written.find("[Variant \"Chess960\"]") != std::string::npos);
+    const ReadAll again = read_all(PgnReader::from_memory(written));
+    REQUIRE(again.games.size() == 1);
+    CHECK(uci_line(again.games[0]) == uci_line(first.games[0]));
+    CHECK(pgn_text(again.games[0]) == written);
+  }
+  // A standard game keeps its Variant tag as written.
+  const ReadAll standard =
+      read_all(PgnReader::from_memory("[Variant \"Standard\"]\n\n1. e4 e5 *\n"));
+  REQUIRE(standard.games.size() == 1);
+  CHECK(pgn_text(standard.games[0]).find("[Variant \"Standard\"]") != std::string::npos);
+}
+
 TEST_CASE("pgn writer: long comments wrap, odd comments and strings stay readable",
           "[pgn][writer]") {
   PgnGame g;

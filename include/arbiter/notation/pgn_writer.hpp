@@ -6,7 +6,8 @@
 //   (Event, Site, Date, Round, White, Black, Result; "?", "????.??.??" and the result
 //   when missing), then the other tags in their order (SetUp and FEN written from the
 //   start position when the game had a FEN tag or does not start from the standard
-//   position, Variant "Chess960" added for a Chess960 game without one), a blank line,
+//   position, Variant "Chess960" for a Chess960 game without one or whose Variant tag
+//   reads as standard chess), a blank line,
 //   the movetext in standard SAN (to_san) with move numbers, NAGs as $n, comments and
 //   variations (each optional, PgnWriteOptions), and the result: the termination marker,
 //   else the Result tag, else *. Strings escape \ and \"; a comment that holds a `}` is
@@ -220,8 +221,8 @@ inline char* write_decimal(char* p, std::uint64_t n) noexcept {
 // The tags in export format: the seven-tag roster first ("?", "????.??.??" and the
 // result `roster_result` where missing), then the other tags in their order, with SetUp
 // and FEN written from `start` when the game had a FEN tag or does not start from the
-// standard position, and Variant "Chess960" for a Chess960 game without one; then the
-// blank line before the movetext.
+// standard position, and Variant "Chess960" for a Chess960 game without one or whose
+// Variant tag reads as standard chess; then the blank line before the movetext.
 inline void write_pgn_tags(std::string& out, const PgnTag* tags, std::size_t count,
                            const Position& start, GameResult roster_result) {
   static constexpr std::string_view roster[7] = {"Event", "Site",  "Date",  "Round",
@@ -277,8 +278,15 @@ inline void write_pgn_tags(std::string& out, const PgnTag* tags, std::size_t cou
       wrote_setup = true;
       write_tag("FEN", fen);
       wrote_fen = true;
+    } else if (t.name == "Variant") {
+      wrote_variant = true;
+      // A Chess960 game whose Variant tag reads as standard chess (the reader took it for
+      // Chess960 by its FEN's Shredder letters, which to_fen may not write again) is
+      // named Chess960, so that what is written reads as the same game.
+      const bool reads_standard = detail::pgn_variant(t.value) == detail::PgnVariant::Standard;
+      write_tag("Variant", start.is_chess960() && reads_standard ? std::string_view("Chess960")
+                                                                 : std::string_view(t.value));
     } else {
-      if (t.name == "Variant") wrote_variant = true;
       write_tag(t.name, t.value);
     }
   }
