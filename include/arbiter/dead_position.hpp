@@ -142,12 +142,20 @@ constexpr Bitboard pushes_onto_empty(Bitboard pawns, Color c, Bitboard empty) no
   return pawns;
 }
 
+// The squares the pieces of `c` other than the king stand on, and those their pawns'
+// pushes onto empty squares reach up to the first piece on their file: the cheap part of
+// surely_reached_by_men() below.
+inline Bitboard men_and_pushes(const Position& pos, Color c) noexcept {
+  return (pos.pieces(c) & ~pos.pieces(PieceType::King)) |
+         pushes_onto_empty(pos.pieces(c, PieceType::Pawn), c, ~pos.occupied());
+}
+
 // Squares surely in the R of some piece of `c` other than the king: where they stand,
 // the floods of their steps onto squares none of their own stands on, and the pawns'
 // pushes onto empty squares up to the first piece on their file.
 inline Bitboard surely_reached_by_men(const Position& pos, Color c, int rounds) noexcept {
-  const Bitboard own = pos.pieces(c), free = ~own, empty = ~pos.occupied();
-  Bitboard r = own & ~pos.pieces(PieceType::King);
+  const Bitboard free = ~pos.pieces(c);
+  Bitboard r = men_and_pushes(pos, c);
   r |= flood(
       pos.pieces(c, PieceType::Queen), free, [](Bitboard b) { return king_steps(b); }, rounds);
   r |= flood(
@@ -156,7 +164,7 @@ inline Bitboard surely_reached_by_men(const Position& pos, Color c, int rounds) 
       pos.pieces(c, PieceType::Rook), free, [](Bitboard b) { return orthogonal_steps(b); }, rounds);
   r |= flood(
       pos.pieces(c, PieceType::Bishop), free, [](Bitboard b) { return diagonal_steps(b); }, rounds);
-  return r | pushes_onto_empty(pos.pieces(c, PieceType::Pawn), c, empty);
+  return r;
 }
 
 // The filter's floods take at most this many rounds (subsets of the full ones, so still
@@ -174,8 +182,7 @@ inline bool pawn_may_promote(const Position& pos, Color winner) noexcept {
   // A capture needs the square in the R of a loser's man (surely_reached_by_men()). The
   // squares they stand on and their pawns' pushes are tried first: the floods that find
   // the rest cost more than the whole test most often does.
-  const Bitboard men_now = (pos.pieces(loser) & ~pos.pieces(PieceType::King)) |
-                           pushes_onto_empty(pos.pieces(loser, PieceType::Pawn), loser, empty);
+  const Bitboard men_now = men_and_pushes(pos, loser);
   Bitboard all_takes = 0;
   for (Bitboard b = pawns; b;) {
     const Square s = pop_lsb(b);
@@ -271,10 +278,7 @@ ARBITER_FORCE_INLINE bool queens_reach_king(const Position& pos, Color winner,
   for (Bitboard b = queens; b;) reach |= queen_attacks(pop_lsb(b), pos.occupied()) & free;
   const Bitboard target = king_attacks(m) | square_bb(m);
   if (reach & target) return true;
-  const auto grow = [free](Bitboard b) noexcept {
-    const Bitboard row = b | shift<1>(b) | shift<-1>(b);
-    return b | ((row | (row << 8) | (row >> 8)) & free);
-  };
+  const auto grow = [free](Bitboard b) noexcept { return b | (king_steps(b) & free); };
   constexpr int rounds = static_filter_rounds;
   Bitboard toward = target & free;
   int i = 0;  // the queens' flood's rounds
@@ -288,12 +292,8 @@ ARBITER_FORCE_INLINE bool queens_reach_king(const Position& pos, Color winner,
     if (stopped) break;
   }
   // The queens' whole flood (as many rounds as it takes alone) for V.
-  for (; i < rounds; ++i) {
-    const Bitboard grown = grow(reach);
-    if (grown == reach) break;
-    reach = grown;
-  }
-  v = king_steps(reach);
+  v = king_steps(flood(
+      reach, free, [](Bitboard b) { return king_steps(b); }, rounds - i));
   return false;
 }
 
