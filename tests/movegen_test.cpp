@@ -207,3 +207,16 @@ TEST_CASE("movegen: is_legal agrees with the list of legal moves", "[movegen]") 
   }
   CHECK(positions > 1000);
 }
+
+TEST_CASE("attacks: the empty-board rays are the slider attacks through an empty board",
+          "[movegen]") {
+  // bishop_rays() and rook_rays() are computed at compile time, apart from the magic
+  // tables; the pins, checks and the two-legal-moves test read them in their place.
+  for (int i = 0; i < 64; ++i) {
+    const Square s = Square(i);
+    INFO(i);
+    REQUIRE(bishop_rays(s) == bishop_attacks(s, 0));
+    REQUIRE(rook_rays(s) == rook_attacks(s, 0));
+    REQUIRE(popcount(rook_rays(s)) == 14);  // a rank and a file, less the square itself
+  }
+}

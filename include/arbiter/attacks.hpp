@@ -65,6 +65,18 @@ inline constexpr std::array<Bitboard, 64> king_table = leaper_table(king_deltas)
 inline constexpr std::array<std::array<Bitboard, 64>, 2> pawn_table = {
     leaper_table(white_pawn_deltas), leaper_table(black_pawn_deltas)};
 
+// A slider's lines on an empty board: 64 entries each, cheap to compute at compile time,
+// so that the questions "is an enemy slider on a line through the king at all" (move
+// generation, the two-legal-moves test, pins) need neither the magic lookup nor the check
+// that the slider tables are built.
+constexpr std::array<Bitboard, 64> ray_table(const int (*dirs)[2]) noexcept {
+  std::array<Bitboard, 64> t{};
+  for (int s = 0; s < 64; ++s) t[std::size_t(s)] = ray_attacks(s, 0, dirs);
+  return t;
+}
+inline constexpr std::array<Bitboard, 64> rook_ray_table = ray_table(rook_dirs);
+inline constexpr std::array<Bitboard, 64> bishop_ray_table = ray_table(bishop_dirs);
+
 // Magic multipliers found offline by a seeded random search (any collision-free set
 // works; these give the minimal 12/9-bit tables).
 inline constexpr Bitboard rook_magics[64] = {
@@ -188,6 +200,15 @@ constexpr Bitboard knight_attacks(Square s) noexcept {
 /// The squares a king on `s` attacks.
 constexpr Bitboard king_attacks(Square s) noexcept {
   return detail::king_table[std::size_t(index(s))];
+}
+
+/// The squares a bishop on `s` attacks on an empty board: bishop_attacks(s, 0).
+constexpr Bitboard bishop_rays(Square s) noexcept {
+  return detail::bishop_ray_table[std::size_t(index(s))];
+}
+/// The squares a rook on `s` attacks on an empty board: rook_attacks(s, 0).
+constexpr Bitboard rook_rays(Square s) noexcept {
+  return detail::rook_ray_table[std::size_t(index(s))];
 }
 
 /// Squares attacked by all pawns of colour `c` in `pawns`.

@@ -166,10 +166,9 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
   Bitboard checkers = (pawn_attacks(Us, ksq) & pos.pieces(Them, PieceType::Pawn)) |
                       (knight_attacks(ksq) & pos.pieces(Them, PieceType::Knight));
   Bitboard pinned = 0;
-  for (Bitboard snipers = enemy & ((tables.rook[index(ksq)].attacks(0) &
-                                    pos.pieces(PieceType::Rook, PieceType::Queen)) |
-                                   (tables.bishop[index(ksq)].attacks(0) &
-                                    pos.pieces(PieceType::Bishop, PieceType::Queen)));
+  for (Bitboard snipers =
+           enemy & ((rook_rays(ksq) & pos.pieces(PieceType::Rook, PieceType::Queen)) |
+                    (bishop_rays(ksq) & pos.pieces(PieceType::Bishop, PieceType::Queen)));
        snipers;) {
     const Square s = pop_lsb(snipers);
     const Bitboard between = tables.between[index(ksq)][index(s)] & occ;
@@ -424,8 +423,8 @@ inline bool surely_two_legal_moves(const Position& pos) noexcept {
   const Bitboard occupied = pos.occupied(), own = pos.pieces(us), enemy = pos.pieces(~us);
   // The lines through the king that hold an enemy slider moving along them.
   const Bitboard snipers =
-      enemy & ((bishop_attacks(king, 0) & pos.pieces(PieceType::Bishop, PieceType::Queen)) |
-               (rook_attacks(king, 0) & pos.pieces(PieceType::Rook, PieceType::Queen)));
+      enemy & ((bishop_rays(king) & pos.pieces(PieceType::Bishop, PieceType::Queen)) |
+               (rook_rays(king) & pos.pieces(PieceType::Rook, PieceType::Queen)));
   Bitboard exposed = 0;
   bool in_check = (pawn_attacks(us, king) & enemy & pos.pieces(PieceType::Pawn)) ||
                   (knight_attacks(king) & enemy & pos.pieces(PieceType::Knight));

@@ -461,8 +461,8 @@ inline Bitboard Position::attackers_to(Square s, Bitboard occ) const noexcept {
 inline Bitboard Position::blockers_for_king(Color c) const noexcept {
   const Square ksq = king_square(c);
   const Bitboard occ = occupied();
-  Bitboard snipers = ((rook_attacks(ksq, 0) & pieces(PieceType::Rook, PieceType::Queen)) |
-                      (bishop_attacks(ksq, 0) & pieces(PieceType::Bishop, PieceType::Queen))) &
+  Bitboard snipers = ((rook_rays(ksq) & pieces(PieceType::Rook, PieceType::Queen)) |
+                      (bishop_rays(ksq) & pieces(PieceType::Bishop, PieceType::Queen))) &
                      pieces(~c);
   Bitboard blockers = 0;
   while (snipers) {
