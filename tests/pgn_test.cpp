@@ -292,6 +292,56 @@ TEST_CASE("pgn: nested variations, kept as a tree or skipped", "[pgn][variations
         "in place of 1.d4");
 }
 
+TEST_CASE("pgn: eight-byte word tests against the byte-by-byte rule", "[pgn]") {
+  // detail/byte_words.hpp answers "some byte of the word is ..." a word at a time: every
+  // byte value at every place, among fillers chosen to provoke a borrow or a false match.
+  using namespace arbiter::detail;
+  for (const unsigned char filler : {0x00, 0x01, 0x1F, 0x20, 0x22, 0x5C, 0x7F, 0x80, 0xFF})
+    for (int at = 0; at < 8; ++at)
+      for (int byte = 0; byte < 256; ++byte) {
+        unsigned char bytes[8];
+        std::fill(bytes, bytes + 8, filler);
+        bytes[at] = static_cast<unsigned char>(byte);
+        const std::uint64_t w = load_word(reinterpret_cast<const char*>(bytes));
+        INFO("byte " << byte << " at " << at << " among " << int(filler));
+        for (const unsigned char c : {0x00, 0x0A, 0x22, 0x5C, 0x80, 0xFF})
+          CHECK((has_byte(w, c) != 0) == std::count(bytes, bytes + 8, c) > 0);
+        for (const unsigned n : {1u, 0x20u, 0x80u})
+          CHECK((bytes_below(w, n) != 0) ==
+                std::any_of(bytes, bytes + 8, [&](unsigned char b) { return b < n; }));
+        CHECK((has_high_byte(w) != 0) ==
+              std::any_of(bytes, bytes + 8, [](unsigned char b) { return b >= 0x80; }));
+      }
+}
+
+TEST_CASE(
+    "pgn: tag values of every length, with an escape, a Latin-1 byte or a line end "
+    "at every place",
+    "[pgn]") {
+  // The reader skips a tag value's ordinary bytes eight at a time: what stops the run (a
+  // backslash, the closing quote, the end of the line) must be found wherever it falls.
+  for (std::size_t size = 0; size <= 20; ++size)
+    for (std::size_t at = 0; at <= size; ++at) {
+      const std::string head(at, 'a'), tail(size - at, 'z');
+      INFO("size " << size << ", at " << at);
+      // An escaped quote, an escaped backslash, a Latin-1 byte (made UTF-8), nothing.
+      for (const auto& [written, read] : std::vector<std::pair<std::string, std::string>>{
+               {"\\\"", "\""}, {"\\\\", "\\"}, {"\xE9", "\xC3\xA9"}, {"", ""}}) {
+        const ReadAll r =
+            read_text("[Event \"" + head + written + tail + "\"]\n[Site \"x\"]\n\n1. e4 *\n");
+        REQUIRE(r.errors.empty());
+        REQUIRE(r.games.size() == 1);
+        CHECK(r.games[0].tag("Event") == head + read + tail);
+        CHECK(r.games[0].tag("Site") == "x");
+      }
+      // No closing quote on the line: an error at the value's opening quote.
+      const ReadAll bad = read_text("[Event \"" + head + tail + "\n\"]\n\n1. e4 *\n");
+      REQUIRE(bad.errors.size() == 1);
+      CHECK(bad.errors[0].message.find("has no closing") != std::string::npos);
+      CHECK(bad.errors[0].column == 8);
+    }
+}
+
 TEST_CASE("pgn: move numbers, glued and spaced, results and the Result tag", "[pgn]") {
   for (const char* text :
        {"1.e4 e5 2.Nf3 *", "1. e4 e5 2. Nf3 *", "1.e4 1...e5 2.Nf3 *", "1. e4 1... e5 2. Nf3 *",

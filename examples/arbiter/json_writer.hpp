@@ -34,20 +34,15 @@ inline char* extend(std::string& out, std::size_t n) {
 }
 
 /// Whether `s` is printable ASCII with nothing to escape (written as it is, in quotes).
-/// Eight bytes at a time (the tool writes a file name, a tag or a move per value): a byte
-/// at or above 0x80 sets its high bit; below 0x20, its high bit after subtracting 0x20
-/// from every byte (a borrow into a byte only comes from a byte already below 0x20, so the
-/// answer is exact); '"' or '\\', a zero byte after an exclusive or with it (likewise).
+/// Eight bytes at a time (the tool writes a file name, a tag or a move per value), with
+/// the library's word tests (arbiter/detail/byte_words.hpp): a byte at or above 0x80, a
+/// byte below 0x20, '"' or '\\'.
 inline bool needs_no_escape(std::string_view s) noexcept {
-  constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-  const auto below = [](std::uint64_t w, std::uint64_t n) noexcept {
-    return (w - n * ones) & ~w;  // high bits of the bytes below n (when none is >= 0x80)
-  };
+  using namespace arbiter::detail;
   std::size_t i = 0;
   for (; i + 8 <= s.size(); i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, s.data() + i, 8);
-    if ((w | below(w, 0x20) | below(w ^ ('"' * ones), 1) | below(w ^ ('\\' * ones), 1)) & highs)
+    const std::uint64_t w = load_word(s.data() + i);
+    if (has_high_byte(w) | bytes_below(w, 0x20) | has_byte(w, '"') | has_byte(w, '\\'))
       return false;
   }
   for (; i < s.size(); ++i) {

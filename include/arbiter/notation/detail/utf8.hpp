@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "../../detail/byte_words.hpp"
+
 namespace arbiter {
 namespace detail {
 
@@ -41,9 +43,13 @@ inline bool valid_utf8(std::string_view s) noexcept {
   return true;
 }
 
+/// Whether `s` has a byte at or above 0x80 (eight bytes at a time).
 inline bool has_high_bytes(std::string_view s) noexcept {
-  for (char c : s)
-    if (static_cast<unsigned char>(c) >= 0x80) return true;
+  std::size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8)
+    if (has_high_byte(load_word(s.data() + i))) return true;
+  for (; i < s.size(); ++i)
+    if (static_cast<unsigned char>(s[i]) >= 0x80) return true;
   return false;
 }
 
