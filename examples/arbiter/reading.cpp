@@ -354,11 +354,16 @@ void GameReader::read(GamePiece<WrittenGame>& piece, unsigned worker) {
 
 void GameReader::read(GamePiece<RecordedGame>& piece, unsigned worker) {
   read_games(piece, worker, [&](arbiter::PgnReader& reader, RecordedGame& item) {
-    // A slot that held a long game gives its memory back (see reuse()): with N + 2
-    // batches of up to 64 slots, each keeping room for 256 positions at most (about 47 KB;
-    // most games are shorter, longer ones allocate theirs), memory stays bounded whatever
-    // the input, and is reached soon rather than after many games.
-    if (item.record.capacity() > 256) item.record = arbiter::GameRecord();
+    // A slot that held a long game gives its memory back: with N + 2 batches of up to 64
+    // slots, each keeping room for 256 positions at most (about 47 KB; most games are
+    // shorter, longer ones allocate theirs), memory stays bounded whatever the input, and
+    // is reached soon rather than after many games. It keeps those 256 (one allocation),
+    // so that the next long game grows from there and not from one position up (a dozen
+    // allocations and copies of the positions recorded so far).
+    if (item.record.capacity() > 256) {
+      item.record = arbiter::GameRecord();
+      item.record.reserve(255);
+    }
     arbiter::WinWorkspace* workspace = nullptr;
     if (audit_) {
       std::unique_ptr<arbiter::WinWorkspace>& w = workspaces_[worker];

@@ -154,10 +154,18 @@ class RepetitionTracker {
 
   /// Forgets every position (keeps the memory).
   void clear() noexcept {
+    // A slot holds either nothing or the ply of a position still pushed whose key falls
+    // in it, so emptying the slots of the keys pushed empties the table: for a game of a
+    // few hundred plies, a few hundred stores instead of every slot's (the audit clears
+    // a tracker per game).
+    if (size_ < slots / 4) {
+      for (Ply i = 0; i < size_; ++i) table_[slot_of(entries_[i].key)] = none;
+    } else {
+      reset_table();
+    }
     for (Ply i = 0; i < size_; ++i) entries_[i].~Entry();
     size_ = 0;
     window_ = 0;
-    reset_table();
   }
 
   /// Records the next position. `irreversible`: the move that led to it can never be
