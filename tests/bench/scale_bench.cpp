@@ -13,8 +13,8 @@
 //     audit against arbiter's own parse + replay of the same file; with --perft D too,
 //     chess-library's perft against arbiter's on each of the driver's five positions
 //     (depth D, D + 1 for position 3), one pair of commands per position, timed by the
-//     driver's own clock (the search alone: both sides' start-up, the same for both, is
-//     half of a 25 ms run) and as whole programs.
+//     driver's own clock (the search alone: the start-up, both libraries' tables in
+//     either mode, is about a third of a 25 ms run) and as whole programs.
 // The input is the TCEC file of the real-games corpus (ARBITER_SHARED_DIR/data/pgn) or
 // --file. Wall times: the commands are whole programs, started the same way.
 //
