@@ -398,8 +398,8 @@ int run_pgn(const PgnCommand& command) {
 // glibc gives freed memory back to the system (a trimmed heap top, an unmapped large
 // block) and faults it in again at the next allocation: with -j N the judges' games and
 // buffers go round a fixed set of slots in their own arenas, and on the TCEC file at -j 2
-// that was about 3,400 page faults more (11,200 against 7,900) and 7% more wall time
-// (medians of 5 interleaved runs). The tool's memory is bounded by its slots, so it keeps
+// that was about 3,100 page faults more (11,200 against 8,100) and 7% more wall time
+// (medians of 7 interleaved runs). The tool's memory is bounded by its slots, so it keeps
 // what it frees; a block of 32 MiB or more (an HTML report) is still mapped apart.
 void keep_freed_memory() {
 #if defined(__GLIBC__)

@@ -746,10 +746,11 @@ class PgnReader {
         const std::size_t room = options_.max_tag_bytes - value_.size();
         const char* limit = std::size_t(end_ - cur_) > room ? cur_ + room : end_;
         // Eight bytes at a time while none of them ends the run, then byte by byte.
-        for (std::uint64_t w; limit - p >= 8; p += 8) {
-          w = detail::load_word(p);
+        while (limit - p >= 8) {
+          const std::uint64_t w = detail::load_word(p);
           if (detail::has_byte(w, '"') | detail::has_byte(w, '\\') | detail::has_byte(w, '\n'))
             break;
+          p += 8;
         }
         while (p != limit && *p != '"' && *p != '\\' && *p != '\n') ++p;
         value_.append(cur_, std::size_t(p - cur_));
