@@ -470,6 +470,33 @@ TEST_CASE("cli -j: bad games in the middle read as the whole input's reader read
     CHECK(first_difference(a.out, b.out) == "");
     CHECK(first_difference(a.err, b.err) == "");
   }
+  // The audit judges each game as soon as it is read, under the number it guesses the game
+  // has (one game a piece), and judges again where a piece held more or fewer: here the
+  // bad games make many such pieces while others are in flight. Every game's line names
+  // the game's number in all the inputs and in its file, as the reader counts them.
+  const std::string second = dir.file("second.pgn", bad + read_file(corpus[0]));
+  std::vector<std::pair<std::string, std::uint64_t>> want;  // file, number in it
+  for (const std::string& name : {file, second}) {
+    const std::string input = read_file(name);  // the reader reads it where it lies
+    arbiter::PgnReader r = arbiter::PgnReader::from_memory(input);
+    arbiter::PgnGame game;
+    for (std::uint64_t n = 1; !arbiter::is_end(r.next(game)); ++n) want.emplace_back(name, n);
+  }
+  for (const char* jobs : {"1", "2", "4"}) {
+    const Run run =
+        tool(dir, std::string("audit --json -j ") + jobs + " " + quote(file) + " " + quote(second));
+    INFO("audit --json -j " << jobs);
+    CHECK(run.status == 1);
+    const std::vector<std::string> lines = arbiter_test::split_lines(run.out);
+    REQUIRE(lines.size() == want.size() + 1);  // and the summary
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      INFO(lines[i]);
+      CHECK(contains(lines[i], "\"file\":\"" + want[i].first + "\""));
+      CHECK(contains(lines[i], "\"game\":" + std::to_string(i + 1) + ","));
+      const std::string in_file = "\"number_in_file\":" + std::to_string(want[i].second);
+      CHECK((contains(lines[i], in_file + ",") || contains(lines[i], in_file + "}")));
+    }
+  }
 }
 
 TEST_CASE("cli summarize: shards audited with --first-game merge into the single run's summary",

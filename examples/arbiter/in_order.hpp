@@ -1,6 +1,6 @@
 #pragma once
 // `-j N` for the arbiter tool: items (pieces of PGN text, FEN lines) read by one thread,
-// prepared (a piece's games read) and judged by N,
+// prepared (a piece's games read, and judged where they can be) and judged by N,
 // and the verdicts handed on in input order, so that the output of `-j 4` is byte for byte
 // that of `-j 1`. Memory stays bounded: items travel in batches of at most 64, and only a
 // fixed number of batches (one per judge, plus 2) exist; the reader waits for a free one. The
@@ -64,14 +64,16 @@ struct InOrderBatch {
 };
 
 /// Runs `read(Item&) -> bool` (false: no more items) in one thread; in `jobs` threads
-/// `prepare(Item&, unsigned worker)` (the costly part that needs nothing of the items before,
-/// such as reading the games of a piece of text), then `order(Item&)` in input order (the
-/// cheap part that does: numbering the games; each item's `order` runs after those of every
-/// item before it), then `judge(Item&, Verdict&, unsigned worker)`; and `emit(const Item&,
-/// Verdict&) -> bool` (false: stop, the output has failed) in the calling thread, in input
-/// order. `worker`, from 0 to jobs - 1, says which thread, for the state a thread keeps of
-/// its own. `prepare` and `judge` must touch nothing shared but what they only read; `read`
-/// runs in one thread, `order` and `emit` one item at a time.
+/// `prepare(Item&, Verdict&, unsigned worker)` (the costly part that needs nothing of the
+/// items before, such as reading the games of a piece of text, and judging them where what
+/// the items before decide can be guessed), then `order(Item&)` in input order (the cheap
+/// part that does: numbering the games; each item's `order` runs after those of every item
+/// before it), then `judge(Item&, Verdict&, unsigned worker)` (what needed the order, or the
+/// work again where the guess was wrong); and `emit(const Item&, Verdict&) -> bool` (false:
+/// stop, the output has failed) in the calling thread, in input order. `worker`, from 0 to jobs -
+/// 1, says which thread, for the state a thread keeps of its own. `prepare` and `judge` must touch
+/// nothing shared but what they only read (or guard themselves); `read` runs in one thread, `order`
+/// and `emit` one item at a time.
 template <class Item, class Verdict, class Read, class Prepare, class Order, class Judge,
           class Emit>
 void judge_in_order(unsigned jobs, Read&& read, Prepare&& prepare, Order&& order, Judge&& judge,
@@ -80,7 +82,7 @@ void judge_in_order(unsigned jobs, Read&& read, Prepare&& prepare, Order&& order
     Item item;
     Verdict verdict;
     while (read(item)) {
-      prepare(item, 0u);
+      prepare(item, verdict, 0u);
       order(item);
       judge(item, verdict, 0u);
       if (!emit(item, verdict)) return;
@@ -151,7 +153,7 @@ void judge_in_order(unsigned jobs, Read&& read, Prepare&& prepare, Order&& order
           b = work.front();
           work.pop_front();
         }
-        for (std::size_t i = 0; i < b->count; ++i) prepare(b->items[i], j);
+        for (std::size_t i = 0; i < b->count; ++i) prepare(b->items[i], b->verdicts[i], j);
         {
           std::unique_lock<std::mutex> lock(mutex);
           order_cv.wait(lock, [&] { return ordered == b->sequence; });
@@ -204,7 +206,7 @@ void judge_in_order(unsigned jobs, Read&& read, Prepare&& prepare, Order&& order
 template <class Item, class Verdict, class Read, class Judge, class Emit>
 void judge_in_order(unsigned jobs, Read&& read, Judge&& judge, Emit&& emit) {
   judge_in_order<Item, Verdict>(
-      jobs, read, [](Item&, unsigned) {}, [](Item&) {},
+      jobs, read, [](Item&, Verdict&, unsigned) {}, [](Item&) {},
       [&](Item& item, Verdict& verdict, unsigned worker) { judge(item, verdict, worker); }, emit);
 }
 

@@ -56,6 +56,7 @@ struct GameReader::Open {
   std::size_t scan = 0;        // the next line to look at begins at data[scan]
   std::uint64_t scan_line = 1;
   bool done = false;                               // the last piece was handed out
+  std::uint64_t first_sequence = 0;                // the sequence of the file's first piece
   std::vector<std::shared_ptr<std::string>> pool;  // blocks, reused once no piece holds them
 };
 
@@ -86,6 +87,7 @@ GameReader::GameReader(std::vector<std::string> files, const Reading& reading,
   audit_ = reading.audit;
   mate_nodes_ = reading.mate_nodes;
   workspaces_.resize(readers_.size());
+  records_.resize(readers_.size());
 }
 
 GameReader::GameReader(std::string label, std::string_view text, const Reading& reading,
@@ -104,6 +106,7 @@ bool GameReader::open_next() {
       open->data = text_.data();
       open->size = text_.size();
       open->end = true;
+      open->first_sequence = pieces_cut_;
       open_ = std::move(open);
       return true;
     }
@@ -115,6 +118,7 @@ bool GameReader::open_next() {
       continue;
     }
     open->input = std::move(opened).value();
+    open->first_sequence = pieces_cut_;
     open_ = std::move(open);
     return true;
   }
@@ -209,6 +213,8 @@ bool GameReader::cut(GameText& piece) {
       piece.io_failed = o.input->io_failed();
     }
     piece.bytes = bytes_done_ + (o.input ? o.input->bytes_read() : std::uint64_t(text_.size()));
+    piece.sequence = pieces_cut_++;
+    piece.file_sequence = o.first_sequence;
     if (found) {
       o.start = o.scan;
       o.at = arbiter::PgnPoint{o.base + o.scan, o.scan_line, o.base + o.scan, 0};
@@ -291,13 +297,17 @@ class Recorder final : public arbiter::PgnRecorder {
 
 }  // namespace
 
+// What read_games() does after a game read, where nothing is to be done.
+constexpr auto nothing = [](const GameSource&) {};
+
 // Reads the games of a piece: from its point to where the next piece begins, or to the end
 // of its file for the last. Should a game run over the end of the piece (a point that was
 // no game's start, which PgnReader::starts_game() rules out), the reading goes on to the
 // next point where a game begins and number() leaves out the pieces it ran over; a game
 // that would need more text than the block holds is an internal error, never a guess.
-template <class Item, class ReadOne>
-void GameReader::read_games(GamePiece<Item>& piece, unsigned worker, ReadOne&& read_one) {
+template <class Item, class ReadOne, class Then>
+void GameReader::read_games(GamePiece<Item>& piece, unsigned worker, ReadOne&& read_one,
+                            Then&& then) {
   const GameText& t = piece.text;
   arbiter::PgnReader& reader = readers_[worker];
   reader.restart(std::string_view(t.data + t.begin, t.limit - t.begin), t.at, t.read_error);
@@ -325,68 +335,131 @@ void GameReader::read_games(GamePiece<Item>& piece, unsigned worker, ReadOne&& r
     if (arbiter::is_end(status)) break;
     item.bad = !status;
     if (item.bad) item.error = status.error();
+    then(item);
     ++piece.count;
   }
   piece.next_game = reader.resume_point().offset;
 }
 
 void GameReader::read(GamePiece<ReadGame>& piece, unsigned worker) {
-  read_games(piece, worker, [](arbiter::PgnReader& reader, ReadGame& item) {
-    // A slot that held an exceptionally long game gives its memory back (see reuse()).
-    if (item.game.main_line.moves.capacity() > 2048) item.game = arbiter::PgnGame();
-    return reader.next(item.game);
-  });
+  read_games(
+      piece, worker,
+      [](arbiter::PgnReader& reader, ReadGame& item) {
+        // A slot that held an exceptionally long game gives its memory back (see reuse()).
+        if (item.game.main_line.moves.capacity() > 2048) item.game = arbiter::PgnGame();
+        return reader.next(item.game);
+      },
+      nothing);
 }
 
 void GameReader::read(GamePiece<WrittenGame>& piece, unsigned worker) {
   std::unique_ptr<arbiter::PgnExportWriter>& writer = writers_[worker];
   if (!writer) writer = std::make_unique<arbiter::PgnExportWriter>(written_);
-  read_games(piece, worker, [&](arbiter::PgnReader& reader, WrittenGame& item) {
-    // A slot that held an exceptionally long game gives its memory back (see reuse()).
-    if (item.text.capacity() > (std::size_t(1) << 16)) std::string().swap(item.text);
-    item.text.clear();
-    const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(*writer);
-    if (status && !arbiter::is_end(status)) writer->write(item.text);
-    item.warnings = writer->warnings();
-    return status;
-  });
+  read_games(
+      piece, worker,
+      [&](arbiter::PgnReader& reader, WrittenGame& item) {
+        // A slot that held an exceptionally long game gives its memory back (see reuse()).
+        if (item.text.capacity() > (std::size_t(1) << 16)) std::string().swap(item.text);
+        item.text.clear();
+        const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(*writer);
+        if (status && !arbiter::is_end(status)) writer->write(item.text);
+        item.warnings = writer->warnings();
+        return status;
+      },
+      nothing);
+}
+
+// Reads the next game into `item`'s record (and audits it with Reading::audit) with the
+// helpmate workspace of `worker`; its numbers are those within the piece, from 1.
+arbiter::Result<arbiter::PgnRead, arbiter::PgnError> GameReader::read_recorded(
+    arbiter::PgnReader& reader, RecordedGame& item, unsigned worker, std::size_t keep) {
+  // A record that held a game longer than `keep` positions gives its memory back, so that
+  // memory stays bounded whatever the input and is reached soon rather than after many
+  // games. It keeps `keep` (one allocation), so that the next long game grows from there
+  // and not from one position up (a dozen allocations and copies of the positions recorded
+  // so far).
+  if (item.record.capacity() > keep) {
+    item.record = arbiter::GameRecord();
+    item.record.reserve(keep - 1);
+  }
+  arbiter::WinWorkspace* workspace = nullptr;
+  if (audit_) {
+    std::unique_ptr<arbiter::WinWorkspace>& w = workspaces_[worker];
+    if (!w) w = std::make_unique<arbiter::WinWorkspace>(arbiter::WinWorkspace::for_full());
+    workspace = w.get();
+  }
+  Recorder recorder(item, rules_, by_date_, workspace, mate_nodes_);
+  const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(recorder);
+  item.result = recorder.result();
+  item.number_in_file = recorder.number();
+  if (status && !arbiter::is_end(status)) recorder.finish_audit();
+  return status;
 }
 
 void GameReader::read(GamePiece<RecordedGame>& piece, unsigned worker) {
-  read_games(piece, worker, [&](arbiter::PgnReader& reader, RecordedGame& item) {
-    // A slot that held a long game gives its memory back: with N + 2 batches of up to 64
-    // slots, each keeping room for 256 positions at most (about 47 KB; most games are
-    // shorter, longer ones allocate theirs), memory stays bounded whatever the input, and
-    // is reached soon rather than after many games. It keeps those 256 (one allocation),
-    // so that the next long game grows from there and not from one position up (a dozen
-    // allocations and copies of the positions recorded so far).
-    if (item.record.capacity() > 256) {
-      item.record = arbiter::GameRecord();
-      item.record.reserve(255);
-    }
-    arbiter::WinWorkspace* workspace = nullptr;
-    if (audit_) {
-      std::unique_ptr<arbiter::WinWorkspace>& w = workspaces_[worker];
-      if (!w) w = std::make_unique<arbiter::WinWorkspace>(arbiter::WinWorkspace::for_full());
-      workspace = w.get();
-    }
-    Recorder recorder(item, rules_, by_date_, workspace, mate_nodes_);
-    const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(recorder);
-    item.result = recorder.result();
-    item.number_in_file = recorder.number();
-    if (status && !arbiter::is_end(status)) recorder.finish_audit();
-    return status;
-  });
+  // With N + 2 batches of up to 64 slots, each keeping room for 256 positions at most
+  // (about 47 KB; most games are shorter, longer ones allocate theirs).
+  read_games(
+      piece, worker,
+      [&](arbiter::PgnReader& reader, RecordedGame& item) {
+        return read_recorded(reader, item, worker, 256);
+      },
+      nothing);
 }
 
-// A game's numbers: in all the inputs, and in its file (read from 1 within its piece).
-void GameReader::number_game(const GameText& text, GameSource& item, std::uint64_t in_file) {
+void GameReader::read_judged(JudgedPiece& piece, unsigned worker, Numbers numbers,
+                             void (*judge)(void*, const RecordedGame&, std::size_t),
+                             void* context) {
+  const GameText& t = piece.text;
+  if (numbers == Numbers::Guessed) {
+    // One game a piece after the last piece counted: a piece is cut where a game begins,
+    // and most hold one game. Only a guess, which number() checks: nothing here needs to
+    // hold for the output to be right (a difference that wraps round is a wrong guess).
+    Guess g;
+    {
+      std::lock_guard<std::mutex> lock(guess_mutex_);
+      g = guess_;
+    }
+    const std::uint64_t ahead = t.sequence - g.sequence;
+    piece.games_before = g.games + ahead;
+    piece.in_file_before = g.file == t.file ? g.in_file + ahead : t.sequence - t.file_sequence;
+  }
+  piece.misnumbered = false;
+  if (!records_[worker]) records_[worker] = std::make_unique<RecordedGame>();
+  RecordedGame& game = *records_[worker];
+  read_games(
+      piece, worker,
+      [&](arbiter::PgnReader& reader, GameSource&) {
+        // The worker's one record keeps room for 1024 positions (about 190 KB).
+        return read_recorded(reader, game, worker, 1024);
+      },
+      [&](GameSource& item) {
+        number_game(t, item, piece.games_before + piece.count + 1, piece.in_file_before);
+        game.label = item.label;
+        game.number = item.number;
+        game.bytes = item.bytes;
+        game.bad = item.bad;
+        if (game.bad) game.error = item.error;
+        game.number_in_file += piece.in_file_before;
+        judge(context, game, piece.count);
+      });
+}
+
+// A game's numbers: `number` in all the inputs, and in its file (`in_file` games before
+// its piece; the reader numbered it from 1 within its piece).
+void GameReader::number_game(const GameText& text, GameSource& item, std::uint64_t number,
+                             std::uint64_t in_file) {
   item.label = &labels_[text.file];
-  item.number = ++totals_.games;
+  item.number = number;
   item.bytes = text.bytes;
+  if (item.bad) item.error.game += in_file;
+}
+
+// Counts a game in the totals, in input order.
+void GameReader::count_game(const GameText& text, const GameSource& item) {
+  ++totals_.games;
   if (item.bad) {
     ++totals_.bad;
-    item.error.game += in_file;
     // A file that cannot be read is an input/output error (exit status 2); a truncated
     // or corrupt compressed stream is a bad game like any other (exit status 1).
     if (item.error.kind == arbiter::PgnErrorKind::ReadError && text.io_failed)
@@ -394,8 +467,10 @@ void GameReader::number_game(const GameText& text, GameSource& item, std::uint64
   }
 }
 
+// Where `piece` comes in input order, after every piece before it: false (and no games)
+// where the games before ran over it; else true, with the games of its file before it.
 template <class Item>
-void GameReader::number(GamePiece<Item>& piece) {
+bool GameReader::place(GamePiece<Item>& piece, std::uint64_t& in_file_before) {
   const GameText& t = piece.text;
   if (t.file != numbered_file_) {
     numbered_file_ = t.file;
@@ -403,7 +478,7 @@ void GameReader::number(GamePiece<Item>& piece) {
   }
   if (t.at.offset < numbered_next_) {
     piece.count = 0;  // the games before ran over this piece (see read_games())
-    return;
+    return false;
   }
   if (t.at.offset != numbered_next_) {
     fmt::print(stderr,
@@ -412,10 +487,21 @@ void GameReader::number(GamePiece<Item>& piece) {
                labels_[t.file], t.at.offset);
     std::abort();
   }
-  const std::uint64_t before = numbered_in_file_;
+  in_file_before = numbered_in_file_;
+  numbered_in_file_ += piece.count;
+  numbered_next_ = piece.next_game;
+  return true;
+}
+
+template <class Item>
+void GameReader::number(GamePiece<Item>& piece) {
+  const GameText& t = piece.text;
+  std::uint64_t before = 0;
+  if (!place(piece, before)) return;
   for (std::size_t i = 0; i < piece.count; ++i) {
     Item& item = piece.games[i];
-    number_game(t, item, before);
+    count_game(t, item);
+    number_game(t, item, totals_.games, before);
     if constexpr (std::is_same_v<Item, ReadGame>) {
       item.game.number += before;
       for (arbiter::PgnError& w : item.game.warnings) w.game += before;
@@ -425,8 +511,21 @@ void GameReader::number(GamePiece<Item>& piece) {
       item.number_in_file += before;
     }
   }
-  numbered_in_file_ += piece.count;
-  numbered_next_ = piece.next_game;
+}
+
+void GameReader::number(JudgedPiece& piece) {
+  const GameText& t = piece.text;
+  const std::uint64_t games_before = totals_.games;
+  std::uint64_t in_file_before = 0;
+  if (place(piece, in_file_before)) {
+    for (std::size_t i = 0; i < piece.count; ++i) count_game(t, piece.games[i]);
+    piece.misnumbered =
+        piece.games_before != games_before || piece.in_file_before != in_file_before;
+    piece.games_before = games_before;
+    piece.in_file_before = in_file_before;
+  }
+  std::lock_guard<std::mutex> lock(guess_mutex_);
+  guess_ = Guess{t.sequence + 1, t.file, totals_.games, numbered_in_file_};
 }
 
 template void GameReader::number(GamePiece<ReadGame>&);

@@ -16,9 +16,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include <arbiter/audit.hpp>
@@ -103,14 +105,16 @@ struct GameText {
   std::shared_ptr<const std::string> keep;  ///< holds the text (none: the caller's memory)
   const char* data = nullptr;      ///< the block of text the piece lies in, from a line's start
   std::size_t begin = 0, end = 0;  ///< the piece: data[begin, end)
-  std::size_t limit = 0;    ///< the block's text reaches data[limit) (the lookahead past `end`)
-  arbiter::PgnPoint at;     ///< where the piece begins in its file (games: 0)
-  std::size_t file = 0;     ///< which input
-  bool last = false;        ///< the piece reaches the end of its file (limit == end)
-  bool to_end = false;      ///< the block reaches the end of the file (limit: its end)
-  std::string read_error;   ///< when to_end: how the input broke off (empty: it ended)
-  bool io_failed = false;   ///< the input could not be read (exit status 2), not a bad stream
-  std::uint64_t bytes = 0;  ///< bytes taken from the inputs when the piece was cut
+  std::size_t limit = 0;       ///< the block's text reaches data[limit) (the lookahead past `end`)
+  arbiter::PgnPoint at;        ///< where the piece begins in its file (games: 0)
+  std::size_t file = 0;        ///< which input
+  bool last = false;           ///< the piece reaches the end of its file (limit == end)
+  bool to_end = false;         ///< the block reaches the end of the file (limit: its end)
+  std::string read_error;      ///< when to_end: how the input broke off (empty: it ended)
+  bool io_failed = false;      ///< the input could not be read (exit status 2), not a bad stream
+  std::uint64_t bytes = 0;     ///< bytes taken from the inputs when the piece was cut
+  std::uint64_t sequence = 0;  ///< the piece's place among all the pieces cut, from 0
+  std::uint64_t file_sequence = 0;  ///< that of the first piece of its file
 };
 
 /// A piece and the games read from it, in their slots (reused from piece to piece).
@@ -122,9 +126,27 @@ struct GamePiece {
   std::uint64_t next_game = 0;  ///< the offset in its file where the game after them begins
 };
 
+/// A piece whose games are judged as they are read (audit, trace): each game is recorded
+/// into the one RecordedGame of the thread reading it and judged at once, while its
+/// positions are still in the cache, and the piece keeps only where each game comes from.
+/// (Recording each game into a slot of its own, judged once the piece is numbered, wrote
+/// the positions of about 90 games in flight at -j 2 to memory out of the cache: a fifth
+/// more CPU time.) A game's number is known only after every piece before it has been read,
+/// so its games are judged under the numbers GameReader guesses, each piece holding one game
+/// unless number() has found otherwise; where number() finds the guess wrong, the piece is
+/// read and judged again under the right ones.
+struct JudgedPiece : GamePiece<GameSource> {
+  std::uint64_t games_before = 0;    ///< the games of all the inputs before it, as judged
+  std::uint64_t in_file_before = 0;  ///< the games of its file before it, as judged
+  bool misnumbered = false;          ///< number(): judged under a wrong guess; read again
+};
+
 /// A piece's bytes of input, which close a batch of -j early (in_order.hpp).
 template <class Item>
 std::size_t batch_bytes(const GamePiece<Item>& piece) noexcept {
+  return piece.text.end - piece.text.begin;
+}
+inline std::size_t batch_bytes(const JudgedPiece& piece) noexcept {
   return piece.text.end - piece.text.begin;
 }
 
@@ -168,13 +190,44 @@ class GameReader {
   template <class Item>
   void number(GamePiece<Item>& piece);
 
+  /// How read() numbers the games of a JudgedPiece: by the guess (before number()), or as
+  /// number() found them (to judge them again).
+  enum class Numbers { Guessed, Found };
+  /// Reads the games of `piece` (numbered from its games_before and in_file_before, which
+  /// a guess sets first) with the reader and the record of `worker`, and calls
+  /// `judge(const RecordedGame&, std::size_t index)` on each as soon as it is read; any
+  /// thread, one per worker.
+  template <class Judge>
+  void read(JudgedPiece& piece, unsigned worker, Numbers numbers, Judge&& judge) {
+    read_judged(
+        piece, worker, numbers,
+        [](void* f, const RecordedGame& game, std::size_t i) {
+          (*static_cast<Judge*>(f))(game, i);
+        },
+        &judge);
+  }
+  /// Counts the games of `piece` after every piece before it, as number() does, and checks
+  /// the numbers they were judged under: where they were wrong, sets piece.misnumbered and
+  /// the right ones. Leaves out the games of a piece the games before ran over.
+  void number(JudgedPiece& piece);
+
  private:
   struct Open;  // the file being cut
-  template <class Item, class ReadOne>
-  void read_games(GamePiece<Item>& piece, unsigned worker, ReadOne&& read_one);
+  template <class Item, class ReadOne, class Then>
+  void read_games(GamePiece<Item>& piece, unsigned worker, ReadOne&& read_one, Then&& then);
   template <class Item>
   bool next_game(GamePiece<Item>& piece, Item& item);
-  void number_game(const GameText& text, GameSource& item, std::uint64_t in_file);
+  void read_judged(JudgedPiece& piece, unsigned worker, Numbers numbers,
+                   void (*judge)(void*, const RecordedGame&, std::size_t), void* context);
+  arbiter::Result<arbiter::PgnRead, arbiter::PgnError> read_recorded(arbiter::PgnReader& reader,
+                                                                     RecordedGame& item,
+                                                                     unsigned worker,
+                                                                     std::size_t keep);
+  template <class Item>
+  bool place(GamePiece<Item>& piece, std::uint64_t& in_file_before);
+  void count_game(const GameText& text, const GameSource& item);
+  void number_game(const GameText& text, GameSource& item, std::uint64_t number,
+                   std::uint64_t in_file);
   bool open_next();
   bool refill();
   arbiter::Rules rules_;
@@ -191,6 +244,18 @@ class GameReader {
   std::uint64_t mate_nodes_ = 0;
   std::vector<std::unique_ptr<arbiter::WinWorkspace>>
       workspaces_;  // the audit's helpmate analysis, one per worker, made when used
+  std::vector<std::unique_ptr<RecordedGame>>
+      records_;  // the record of the games each worker judges as it reads (JudgedPiece)
+  // The numbers a JudgedPiece's games are guessed to have: those that follow the last piece
+  // number() has counted, one game a piece after it. number() writes it, read() reads it.
+  struct Guess {
+    std::uint64_t sequence = 0;            // the piece after the last counted
+    std::size_t file = std::size_t(-1);    // the last counted's file
+    std::uint64_t games = 0, in_file = 0;  // games counted, in all the inputs and in that file
+  };
+  std::mutex guess_mutex_;
+  Guess guess_;
+  std::uint64_t pieces_cut_ = 0;  // cut(): the pieces handed out
   std::size_t file_ = 0;
   std::unique_ptr<Open> open_;
   std::uint64_t bytes_done_ = 0;  // bytes of the files finished
@@ -217,29 +282,60 @@ ReadTotals for_each_game(
                              const arbiter::PgnError&)>& on_error,
     const std::function<void(std::uint64_t games)>& on_progress = {});
 
-/// Reads every game like for_each_game, as an `Item` (ReadGame: whole; RecordedGame:
-/// streamed into its record under `rules`), has `judge(const Item&, Verdict&, unsigned
-/// worker)` rule on each in `jobs` threads (-j), and hands each verdict to `emit(const Item&,
-/// Verdict&)` in input order in the calling thread (in_order.hpp); `emit` returns false to stop
-/// (the output has failed).
+/// Reads every game like for_each_game, as an `Item` (ReadGame: whole; WrittenGame:
+/// written back; RecordedGame: streamed into its record under `rules`), has `judge(const
+/// Item&, Verdict&, unsigned worker)` rule on each in `jobs` threads (-j), and hands each
+/// verdict to `emit(const Item&, Verdict&)` (for a RecordedGame, `emit(const GameSource&,
+/// Verdict&)`: the record is gone by then, see JudgedPiece) in input order in the calling
+/// thread (in_order.hpp); `emit` returns false to stop (the output has failed). `judge` may
+/// be called more than once for a game, and for a game then left out (a RecordedGame's
+/// guessed number): it must leave all it finds in its verdict, which it starts afresh.
 template <class Verdict, class Item = ReadGame, class Judge, class Emit>
 ReadTotals judge_games(const std::vector<std::string>& files, const Reading& reading, unsigned jobs,
                        Judge&& judge, Emit&& emit, const arbiter::Rules& rules = arbiter::Rules{}) {
   GameReader reader(files, reading, rules, std::max(1u, jobs));
-  judge_in_order<GamePiece<Item>, std::vector<Verdict>>(
-      jobs, [&](GamePiece<Item>& piece) { return reader.cut(piece.text); },
-      [&](GamePiece<Item>& piece, unsigned worker) { reader.read(piece, worker); },
-      [&](GamePiece<Item>& piece) { reader.number(piece); },
-      [&](GamePiece<Item>& piece, std::vector<Verdict>& verdicts, unsigned worker) {
-        if (verdicts.size() < piece.count) verdicts.resize(piece.count);
-        for (std::size_t i = 0; i < piece.count; ++i)
-          judge(static_cast<const Item&>(piece.games[i]), verdicts[i], worker);
-      },
-      [&](const GamePiece<Item>& piece, std::vector<Verdict>& verdicts) {
-        for (std::size_t i = 0; i < piece.count; ++i)
-          if (!emit(piece.games[i], verdicts[i])) return false;
-        return true;
+  if constexpr (std::is_same_v<Item, RecordedGame>) {
+    // Each game judged as soon as it is read (JudgedPiece); again, where the guess of its
+    // number was wrong, once the piece is numbered.
+    auto judge_piece = [&](JudgedPiece& piece, std::vector<Verdict>& verdicts, unsigned worker,
+                           GameReader::Numbers numbers) {
+      reader.read(piece, worker, numbers, [&](const RecordedGame& game, std::size_t i) {
+        if (verdicts.size() <= i) verdicts.resize(i + 1);
+        judge(game, verdicts[i], worker);
       });
+    };
+    judge_in_order<JudgedPiece, std::vector<Verdict>>(
+        jobs, [&](JudgedPiece& piece) { return reader.cut(piece.text); },
+        [&](JudgedPiece& piece, std::vector<Verdict>& verdicts, unsigned worker) {
+          judge_piece(piece, verdicts, worker, GameReader::Numbers::Guessed);
+        },
+        [&](JudgedPiece& piece) { reader.number(piece); },
+        [&](JudgedPiece& piece, std::vector<Verdict>& verdicts, unsigned worker) {
+          if (piece.misnumbered) judge_piece(piece, verdicts, worker, GameReader::Numbers::Found);
+        },
+        [&](const JudgedPiece& piece, std::vector<Verdict>& verdicts) {
+          for (std::size_t i = 0; i < piece.count; ++i)
+            if (!emit(piece.games[i], verdicts[i])) return false;
+          return true;
+        });
+  } else {
+    judge_in_order<GamePiece<Item>, std::vector<Verdict>>(
+        jobs, [&](GamePiece<Item>& piece) { return reader.cut(piece.text); },
+        [&](GamePiece<Item>& piece, std::vector<Verdict>&, unsigned worker) {
+          reader.read(piece, worker);
+        },
+        [&](GamePiece<Item>& piece) { reader.number(piece); },
+        [&](GamePiece<Item>& piece, std::vector<Verdict>& verdicts, unsigned worker) {
+          if (verdicts.size() < piece.count) verdicts.resize(piece.count);
+          for (std::size_t i = 0; i < piece.count; ++i)
+            judge(static_cast<const Item&>(piece.games[i]), verdicts[i], worker);
+        },
+        [&](const GamePiece<Item>& piece, std::vector<Verdict>& verdicts) {
+          for (std::size_t i = 0; i < piece.count; ++i)
+            if (!emit(piece.games[i], verdicts[i])) return false;
+          return true;
+        });
+  }
   return reader.totals();
 }
 

@@ -228,7 +228,7 @@ int run_trace(const TraceCommand& command) {
                          ending == arbiter::Termination::DeadPosition, record.halfmoves(ply));
         }
       },
-      [&](const RecordedGame& item, const std::string& out) {
+      [&](const GameSource& item, const std::string& out) {
         if (item.bad)
           fmt::print(stderr, "{}", out);
         else
@@ -773,7 +773,7 @@ int run_audit(const AuditCommand& command) {
         if (!report.nothing.empty()) out += "  " + report.nothing + "\n";
         out += '\n';
       },
-      [&](const RecordedGame& item, const Verdict& v) {
+      [&](const GameSource& item, const Verdict& v) {
         audited = item.number;
         plies += v.plies;
         for (int k = 0; k < arbiter::termination_count; ++k) counts[k] += v.counts[k];
