@@ -81,7 +81,7 @@ GameReader::GameReader(std::vector<std::string> files, const Reading& reading,
   options_.variations = true;  // always read and checked: see the top of reading.hpp
   for (const std::string& name : files_) labels_.push_back(name == "-" ? "<stdin>" : name);
   for (unsigned w = 0; w < std::max(1u, workers); ++w)
-    readers_.push_back(arbiter::PgnReader::from_memory({}, options_));
+    readers_.push_back(WorkerReader{arbiter::PgnReader::from_memory({}, options_)});
   written_ = reading.written;
   writers_.resize(readers_.size());
   audit_ = reading.audit;
@@ -309,7 +309,7 @@ template <class Item, class ReadOne, class Then>
 void GameReader::read_games(GamePiece<Item>& piece, unsigned worker, ReadOne&& read_one,
                             Then&& then) {
   const GameText& t = piece.text;
-  arbiter::PgnReader& reader = readers_[worker];
+  arbiter::PgnReader& reader = readers_[worker].reader;
   reader.restart(std::string_view(t.data + t.begin, t.limit - t.begin), t.at, t.read_error);
   const std::uint64_t end = t.at.offset + (t.end - t.begin);
   const std::uint64_t limit = t.at.offset + (t.limit - t.begin);

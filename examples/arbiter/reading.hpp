@@ -236,8 +236,14 @@ class GameReader {
   std::string_view text_;  // the input read from memory (second constructor)
   bool from_memory_ = false;
   arbiter::PgnOptions options_;
-  std::vector<arbiter::PgnReader> readers_;  // one per worker
-  arbiter::PgnWriteOptions written_;         // Reading::written
+  // One reader per worker, each on cache lines of its own: readers side by side in a vector
+  // share a line (one's last fields, the next one's first), which both threads write with
+  // every token.
+  struct alignas(64) WorkerReader {
+    arbiter::PgnReader reader;
+  };
+  std::vector<WorkerReader> readers_;
+  arbiter::PgnWriteOptions written_;  // Reading::written
   std::vector<std::unique_ptr<arbiter::PgnExportWriter>>
       writers_;         // one per worker, made when used
   bool audit_ = false;  // Reading::audit
@@ -286,8 +292,11 @@ ReadTotals for_each_game(
 /// written back; RecordedGame: streamed into its record under `rules`), has `judge(const
 /// Item&, Verdict&, unsigned worker)` rule on each in `jobs` threads (-j), and hands each
 /// verdict to `emit(const Item&, Verdict&)` (for a RecordedGame, `emit(const GameSource&,
-/// Verdict&)`: the record is gone by then, see JudgedPiece) in input order in the calling
-/// thread (in_order.hpp); `emit` returns false to stop (the output has failed). `judge` may
+/// Verdict&)`: the record is gone by then, see JudgedPiece) in input order, one at a time,
+/// in any of the threads (in_order.hpp); `emit` returns false to stop (the output has
+/// failed). A ReadGame or WrittenGame is judged in input order too, once numbered (its
+/// messages name its number in its file): the costly part, reading it, is done by then,
+/// and such a `judge` should be cheap. `judge` may
 /// be called more than once for a game, and for a game then left out (a RecordedGame's
 /// guessed number): it must leave all it finds in its verdict, which it starts afresh.
 template <class Verdict, class Item = ReadGame, class Judge, class Emit>
@@ -309,8 +318,8 @@ ReadTotals judge_games(const std::vector<std::string>& files, const Reading& rea
         [&](JudgedPiece& piece, std::vector<Verdict>& verdicts, unsigned worker) {
           judge_piece(piece, verdicts, worker, GameReader::Numbers::Guessed);
         },
-        [&](JudgedPiece& piece) { reader.number(piece); },
         [&](JudgedPiece& piece, std::vector<Verdict>& verdicts, unsigned worker) {
+          reader.number(piece);
           if (piece.misnumbered) judge_piece(piece, verdicts, worker, GameReader::Numbers::Found);
         },
         [&](const JudgedPiece& piece, std::vector<Verdict>& verdicts) {
@@ -324,8 +333,8 @@ ReadTotals judge_games(const std::vector<std::string>& files, const Reading& rea
         [&](GamePiece<Item>& piece, std::vector<Verdict>&, unsigned worker) {
           reader.read(piece, worker);
         },
-        [&](GamePiece<Item>& piece) { reader.number(piece); },
         [&](GamePiece<Item>& piece, std::vector<Verdict>& verdicts, unsigned worker) {
+          reader.number(piece);
           if (verdicts.size() < piece.count) verdicts.resize(piece.count);
           for (std::size_t i = 0; i < piece.count; ++i)
             judge(static_cast<const Item&>(piece.games[i]), verdicts[i], worker);
