@@ -72,8 +72,8 @@ struct InOrderBatch {
 /// No thread only reads or only emits: a thread reads a batch, prepares it and, if it is
 /// the next to go out, orders and emits it and the prepared batches after it, then reads
 /// the next. Threads that only read and emit, woken for every batch, took a core's turn
-/// from the judges: on the TCEC file at -j 2, 4,000 context switches and a sixth more CPU
-/// time than -j 1.
+/// from the judges: `audit --json -j 2` on the TCEC file made about 4,000 context switches
+/// and took 1.3 times the CPU time of -j 1 (now about 70, and 1.05 times).
 template <class Item, class Verdict, class Read, class Prepare, class Order, class Emit>
 void judge_in_order(unsigned jobs, Read&& read, Prepare&& prepare, Order&& order, Emit&& emit) {
   if (jobs <= 1) {

@@ -267,7 +267,9 @@ class GameReader {
     std::size_t file = std::size_t(-1);    // the last counted's file
     std::uint64_t games = 0, in_file = 0;  // games counted, in all the inputs and in that file
   };
-  std::mutex guess_mutex_;
+  // From here on, what changes while the games are read, on cache lines apart from what
+  // the workers only read above (a line both hold would go back and forth between cores).
+  alignas(64) std::mutex guess_mutex_;
   Guess guess_;
   std::uint64_t pieces_cut_ = 0;  // cut(): the pieces handed out
   std::size_t file_ = 0;
