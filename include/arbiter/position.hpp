@@ -394,10 +394,11 @@ class Position {
   bool is_plausible(Move m) const noexcept;
 
   // Whether a bishop, rook or queen of `them` attacks `s` through `occ`; a line is looked
-  // up only if `them` has a piece that moves along it.
+  // up only if `them` has a piece that moves along it and stands on one of its rays from
+  // `s` on an empty board (a compile-time table: most often none does).
   bool sliders_attack(Square s, Bitboard occ, Bitboard them) const noexcept {
-    const Bitboard diagonal = pieces(PieceType::Bishop, PieceType::Queen) & them;
-    const Bitboard straight = pieces(PieceType::Rook, PieceType::Queen) & them;
+    const Bitboard diagonal = pieces(PieceType::Bishop, PieceType::Queen) & them & bishop_rays(s);
+    const Bitboard straight = pieces(PieceType::Rook, PieceType::Queen) & them & rook_rays(s);
     return (diagonal && (bishop_attacks(s, occ) & diagonal)) ||
            (straight && (rook_attacks(s, occ) & straight));
   }
