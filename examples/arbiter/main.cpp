@@ -400,11 +400,14 @@ int run_pgn(const PgnCommand& command) {
 // buffers go round a fixed set of slots in their own arenas, and on the TCEC file at -j 2
 // that was about 3,100 page faults more (11,200 against 8,100) and 7% more wall time
 // (medians of 7 interleaved runs). The tool's memory is bounded by its slots, so it keeps
-// what it frees; a block of 32 MiB or more (an HTML report) is still mapped apart.
+// what it frees. A block of 1 MiB or more is still mapped apart: those are made once (the
+// helpmate tables of each worker, 4 and 8 MiB, which calloc takes from a mapping as zero
+// pages untouched but clears when it takes them from the heap: 8.5 M of the 27.6 M
+// instructions of a run on a one-game file), or rare (an HTML report, a huge game).
 void keep_freed_memory() {
 #if defined(__GLIBC__)
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
 }
 
