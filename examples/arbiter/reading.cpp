@@ -397,8 +397,9 @@ arbiter::Result<arbiter::PgnRead, arbiter::PgnError> GameReader::read_recorded(
 }
 
 void GameReader::read(GamePiece<RecordedGame>& piece, unsigned worker) {
-  // With N + 2 batches of up to 64 slots, each keeping room for 256 positions at most
-  // (about 47 KB; most games are shorter, longer ones allocate theirs).
+  // The slots of next()'s one piece (watch), each keeping room for 256 positions at most
+  // (about 47 KB; most games are shorter, longer ones allocate theirs); -j reads records
+  // into each worker's one record instead (read_judged()).
   read_games(
       piece, worker,
       [&](arbiter::PgnReader& reader, RecordedGame& item) {
@@ -439,7 +440,7 @@ void GameReader::read_judged(JudgedPiece& piece, unsigned worker, Numbers number
         game.number = item.number;
         game.bytes = item.bytes;
         game.bad = item.bad;
-        if (game.bad) game.error = item.error;
+        if (game.bad) game.error = item.error;  // only then: a PgnError holds a position
         game.number_in_file += piece.in_file_before;
         judge(context, game, piece.count);
       });

@@ -155,7 +155,7 @@ std::size_t batch_bytes(const GamePiece<Item>& piece) noexcept {
   return piece.text.end - piece.text.begin;
 }
 inline std::size_t batch_bytes(const JudgedPiece& piece) noexcept {
-  return piece.text.end - piece.text.begin;
+  return batch_bytes(static_cast<const GamePiece<GameSource>&>(piece));
 }
 
 /// The one reading loop: every game of every file (`-`: standard input) in order, each
@@ -306,13 +306,19 @@ ReadTotals for_each_game(
 /// in any of the threads (in_order.hpp); `emit` returns false to stop (the output has
 /// failed). A ReadGame or WrittenGame is judged in input order too, once numbered (its
 /// messages name its number in its file): the costly part, reading it, is done by then,
-/// and such a `judge` should be cheap. `judge` may
-/// be called more than once for a game, and for a game then left out (a RecordedGame's
-/// guessed number): it must leave all it finds in its verdict, which it starts afresh.
+/// and such a `judge` should be cheap. `judge` may be called more than once for a game,
+/// and for a game then left out (a RecordedGame's guessed number): it must leave all it
+/// finds in its verdict, which it starts afresh.
 template <class Verdict, class Item = ReadGame, class Judge, class Emit>
 ReadTotals judge_games(const std::vector<std::string>& files, const Reading& reading, unsigned jobs,
                        Judge&& judge, Emit&& emit, const arbiter::Rules& rules = arbiter::Rules{}) {
   GameReader reader(files, reading, rules, std::max(1u, jobs));
+  auto cut = [&](auto& piece) { return reader.cut(piece.text); };
+  auto emit_piece = [&](const auto& piece, std::vector<Verdict>& verdicts) {
+    for (std::size_t i = 0; i < piece.count; ++i)
+      if (!emit(piece.games[i], verdicts[i])) return false;
+    return true;
+  };
   if constexpr (std::is_same_v<Item, RecordedGame>) {
     // Each game judged as soon as it is read (JudgedPiece); again, where the guess of its
     // number was wrong, once the piece is numbered.
@@ -324,7 +330,7 @@ ReadTotals judge_games(const std::vector<std::string>& files, const Reading& rea
       });
     };
     judge_in_order<JudgedPiece, std::vector<Verdict>>(
-        jobs, [&](JudgedPiece& piece) { return reader.cut(piece.text); },
+        jobs, cut,
         [&](JudgedPiece& piece, std::vector<Verdict>& verdicts, unsigned worker) {
           judge_piece(piece, verdicts, worker, GameReader::Numbers::Guessed);
         },
@@ -333,14 +339,10 @@ ReadTotals judge_games(const std::vector<std::string>& files, const Reading& rea
           if (piece.misnumbered) judge_piece(piece, verdicts, worker, GameReader::Numbers::Found);
           piece.text.release();
         },
-        [&](const JudgedPiece& piece, std::vector<Verdict>& verdicts) {
-          for (std::size_t i = 0; i < piece.count; ++i)
-            if (!emit(piece.games[i], verdicts[i])) return false;
-          return true;
-        });
+        emit_piece);
   } else {
     judge_in_order<GamePiece<Item>, std::vector<Verdict>>(
-        jobs, [&](GamePiece<Item>& piece) { return reader.cut(piece.text); },
+        jobs, cut,
         [&](GamePiece<Item>& piece, std::vector<Verdict>&, unsigned worker) {
           reader.read(piece, worker);
         },
@@ -351,11 +353,7 @@ ReadTotals judge_games(const std::vector<std::string>& files, const Reading& rea
             judge(static_cast<const Item&>(piece.games[i]), verdicts[i], worker);
           piece.text.release();
         },
-        [&](const GamePiece<Item>& piece, std::vector<Verdict>& verdicts) {
-          for (std::size_t i = 0; i < piece.count; ++i)
-            if (!emit(piece.games[i], verdicts[i])) return false;
-          return true;
-        });
+        emit_piece);
   }
   return reader.totals();
 }
