@@ -206,13 +206,6 @@ inline std::string_view strip_suffixes(std::string_view s, int& checks, bool& ma
 
 namespace detail {
 
-/// The squares of the other pieces of the mover's type that could move legally to the
-/// destination of the legal move `m` of `pos`: what a SAN text of `m` must tell apart
-/// from it (to_san() disambiguates against them). Only knights, bishops, rooks and
-/// queens ever have such rivals (a pawn capture names its file, a king is alone and
-/// castling is written apart); for them a move to `m.to()` is legal exactly when the
-/// piece attacks the square and the move leaves its king safe (3.9), so the attack sets
-/// answer without generating moves.
 /// Of the side to move's knights, bishops, rooks or queens (`type`) on the squares
 /// `candidates`, those that can move legally to `to` (not a square of its own side): a
 /// piece of these kinds may move there exactly when it attacks the square and the move
@@ -220,7 +213,22 @@ namespace detail {
 /// moves.
 inline Bitboard legal_movers_to(const Position& pos, PieceType type, Square to,
                                 Bitboard candidates) noexcept {
-  Bitboard from = attacks_of(type, to, pos.occupied()) & candidates;
+  const Bitboard occupied = pos.occupied();
+  Bitboard from = 0;
+  if (type == PieceType::Knight || type == PieceType::King) {
+    from = attacks_of(type, to, occupied) & candidates;
+  } else {
+    // A slider attacks `to` when it stands on one of its lines from `to` with nothing
+    // between: tried piece by piece (most often one piece), so that the small tables are
+    // read, not the large one of the slider lookup from `to`, which misses the cache
+    // (about a tenth of the audit's time went there).
+    const Bitboard lines = (type != PieceType::Rook ? bishop_rays(to) : 0) |
+                           (type != PieceType::Bishop ? rook_rays(to) : 0);
+    for (Bitboard b = candidates & lines; b;) {
+      const Square f = pop_lsb(b);
+      if (!(between_bb(f, to) & occupied)) from |= square_bb(f);
+    }
+  }
   Bitboard movers = 0;
   const Bitboard captured = pos.pieces(~pos.side_to_move()) & square_bb(to);
   while (from) {
@@ -230,6 +238,13 @@ inline Bitboard legal_movers_to(const Position& pos, PieceType type, Square to,
   return movers;
 }
 
+/// The squares of the other pieces of the mover's type that could move legally to the
+/// destination of the legal move `m` of `pos`: what a SAN text of `m` must tell apart
+/// from it (to_san() disambiguates against them). Only knights, bishops, rooks and
+/// queens ever have such rivals (a pawn capture names its file, a king is alone and
+/// castling is written apart); for them a move to `m.to()` is legal exactly when the
+/// piece attacks the square and the move leaves its king safe (3.9), so the attack sets
+/// answer without generating moves.
 inline Bitboard san_rival_squares(const Position& pos, Move m) noexcept {
   if (m.is_castling()) return 0;
   const PieceType type = type_of(pos.piece_on(m.from()));
