@@ -323,9 +323,21 @@ class GameAuditor {
     return f;
   }
 
+  // Whether nothing but Article 5 can decide at `ply`: no position there or after a move
+  // can occur a third time (9.2; a fifth, 9.6.1, needs a third first) and no claim of 50
+  // moves or end at 75 is near (9.3, 9.6.2: 99 plies or fewer). Most plies of a game: the
+  // rest of analyse() is then skipped, its answer known to be "nothing".
+  bool board_alone_decides(GameRecord::Ply ply) const noexcept {
+    return record_.count(ply) < 3 && record_.halfmoves(ply) + 1 < HalfmoveClock::claim_threshold &&
+           !record_.threefold_within_one_move(ply);
+  }
+
   void analyse(GameRecord::Ply ply) {
+    const bool board_alone = board_alone_decides(ply);
+    const Termination t =
+        board_alone ? board_ending(record_.position(ply)) : automatic_ending(record_, ply, rules_);
+    if (board_alone && t == Termination::None) return;
     const Articles& art = rules_.laws().articles;
-    const Termination t = automatic_ending(record_, ply, rules_);
     if (t != Termination::None) {
       const bool lasting = t == Termination::SeventyFiveMoves || t == Termination::DeadPosition;
       if (!(lasting && extend(t, ply))) {
