@@ -386,6 +386,21 @@ inline bool any_legal_move(const Position& pos) noexcept { return legal_move_cou
 
 namespace detail {
 
+// How many of the king's steps (castling aside) are legal, counted up to `limit`: a step
+// onto a square no piece of its own holds is legal exactly when the square is not
+// attacked once the king has left its square and a piece captured there is gone
+// (leaves_king_safe(); 3.8.1, 3.9).
+ARBITER_FORCE_INLINE int legal_king_steps(const Position& pos, int limit) noexcept {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  int steps = 0;
+  for (Bitboard b = king_attacks(king) & ~pos.pieces(us); b && steps < limit;) {
+    const Square to = pop_lsb(b);
+    steps += int(pos.leaves_king_safe(king, to, square_bb(to)));
+  }
+  return steps;
+}
+
 // Whether the side to move surely has two legal moves or more, found with a few table
 // lookups: what board_ending() asks of every position of every game audited, and the
 // search for forced moves (unwinnable.hpp) of each position it plays into, where the
@@ -410,14 +425,12 @@ namespace detail {
 // knight, a bishop, a rook, a queen), or the square in front of it when empty (a pawn; a
 // push to the last rank is four moves, counted as one).
 //
-// In check or not, a step of the king onto a square no piece of its own holds is legal
-// exactly when the square is not attacked once the king has left its square and a piece
-// captured there is gone (leaves_king_safe(); 3.8.1, 3.9). Different pieces or squares
-// are different moves, so two counted are two legal moves. In check only the king's steps
-// are counted (a move of another piece must also parry the check, which is not looked at).
-// tests/outcome_test.cpp checks it against the full legal-move count on every position
-// of the corpus and random games. Forced inline: asked of every position audited, where
-// the call's own cost was about a sixth of it.
+// In check or not, the king's legal steps are counted (legal_king_steps()). Different
+// pieces or squares are different moves, so two counted are two legal moves. In check only the
+// king's steps are counted (a move of another piece must also parry the check, which is not looked
+// at). tests/outcome_test.cpp checks it against the full legal-move count on every position of the
+// corpus and random games. Forced inline: asked of every position audited, where the call's own
+// cost was about a sixth of it.
 ARBITER_FORCE_INLINE bool surely_two_legal_moves(const Position& pos) noexcept {
   const Color us = pos.side_to_move();
   const Square king = pos.king_square(us);
@@ -442,11 +455,7 @@ ARBITER_FORCE_INLINE bool surely_two_legal_moves(const Position& pos) noexcept {
   const auto up_to_two = [](Bitboard b) noexcept { return int(b != 0) + int((b & (b - 1)) != 0); };
   // The king's legal steps, up to two in all with `moves` already counted.
   const auto with_king_steps = [&](int moves) noexcept {
-    for (Bitboard b = king_attacks(king) & ~own; b && moves < 2;) {
-      const Square to = pop_lsb(b);
-      moves += int(pos.leaves_king_safe(king, to, square_bb(to)));
-    }
-    return moves >= 2;
+    return moves + legal_king_steps(pos, 2 - moves) >= 2;
   };
   if (in_check) return with_king_steps(0);
   const Bitboard off_lines = ~exposed;  // pieces no move of theirs can expose the king

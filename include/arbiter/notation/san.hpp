@@ -306,7 +306,9 @@ inline char* write_san_body(char* p, const Position& pos, Move m, Bitboard rival
 /// The sign SAN ends a move with, from `next`, the position the move led to: "+" for a
 /// check, "#" for a checkmate, "" otherwise.
 inline const char* san_check_sign(const Position& next) noexcept {
-  return next.in_check() ? (any_legal_move(next) ? "+" : "#") : "";
+  if (!next.in_check()) return "";
+  // A king step out of check settles most checks without generating the evasions.
+  return legal_king_steps(next, 1) != 0 || any_legal_move(next) ? "+" : "#";
 }
 
 /// Appends the SAN of the legal move `m` of `pos` to `out`, given `rivals`
