@@ -324,9 +324,10 @@ class GameAuditor {
   }
 
   // Whether nothing but Article 5 can decide at `ply`: no position there or after a move
-  // can occur a third time (9.2; a fifth, 9.6.1, needs a third first) and no claim of 50
-  // moves or end at 75 is near (9.3, 9.6.2: 99 plies or fewer). Most plies of a game: the
-  // rest of analyse() is then skipped, its answer known to be "nothing".
+  // can occur a third time (9.2; a fifth, 9.6.1, needs a third first), and 98 plies or
+  // fewer have passed without a pawn move or capture, so that neither now nor after a move
+  // are there the 100 plies of a claim (9.3), let alone the 150 of 9.6.2. Most plies of a
+  // game: the rest of analyse() is then skipped, its answer known to be "nothing".
   bool board_alone_decides(GameRecord::Ply ply) const noexcept {
     return record_.count(ply) < 3 && record_.halfmoves(ply) + 1 < HalfmoveClock::claim_threshold &&
            !record_.threefold_within_one_move(ply);
