@@ -426,11 +426,11 @@ ARBITER_FORCE_INLINE int legal_king_steps(const Position& pos, int limit) noexce
 // push to the last rank is four moves, counted as one).
 //
 // In check or not, the king's legal steps are counted (legal_king_steps()). Different
-// pieces or squares are different moves, so two counted are two legal moves. In check only the
-// king's steps are counted (a move of another piece must also parry the check, which is not looked
-// at). tests/outcome_test.cpp checks it against the full legal-move count on every position of the
-// corpus and random games. Forced inline: asked of every position audited, where the call's own
-// cost was about a sixth of it.
+// pieces or squares are different moves, so two counted are two legal moves. In check
+// only the king's steps are counted (a move of another piece must also parry the check,
+// which is not looked at). tests/outcome_test.cpp checks it against the full legal-move
+// count on every position of the corpus and random games. Forced inline: asked of every
+// position audited, where the call's own cost was about a sixth of it.
 ARBITER_FORCE_INLINE bool surely_two_legal_moves(const Position& pos) noexcept {
   const Color us = pos.side_to_move();
   const Square king = pos.king_square(us);
