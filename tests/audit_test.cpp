@@ -477,3 +477,53 @@ TEST_CASE("audit: judged while the record is built, the audit is the audit of th
     CHECK(with_findings > 20);
   }
 }
+
+TEST_CASE("audit: asks_mate() says beforehand whether finish() asks the helpmate analysis",
+          "[audit][unwinnable]") {
+  // Every game of the committed corpus and the mates and dead positions of the cases above,
+  // under every result and a Termination tag of each kind that matters, in 2018 (a
+  // resignation is never asked about) and 2023 (5.1.2): asks_mate() before finish() is
+  // finish()'s mate_asked, and the workspace lent then (use_workspace()) is the one used.
+  std::string text;
+  for (const std::string& file : committed_corpus_files()) text += read_file(file) + "\n";
+  text += std::string("[FEN \"6Bk/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/K7 b - - 0 40\"]\n\n") +
+          "40... Kxg8 41. Kb2 *\n\n1. f3 e5 2. g4 Qh4# *\n\n1. e4 e5 *\n";
+  const GameResult results[] = {GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw,
+                                GameResult::Ongoing};
+  const RecordedEnding endings[] = {RecordedEnding::Unstated, RecordedEnding::Normal,
+                                    RecordedEnding::TimeForfeit, RecordedEnding::Adjudication,
+                                    RecordedEnding::Other};
+  WinWorkspace lent = WinWorkspace::for_quick();
+  for (const Edition edition : {Edition::Fide2018, Edition::Fide2023}) {
+    Rules rules;
+    rules.edition = edition;
+    GameRecord record;
+    PgnRecorder recorder(record, rules);
+    PgnReader reader = PgnReader::from_memory(text);
+    int asked = 0, not_asked = 0, games = 0;
+    for (;;) {
+      const auto r = reader.next(recorder);
+      if (is_end(r)) break;
+      if (!r) continue;
+      ++games;
+      for (const GameResult result : results)
+        for (const RecordedEnding ending : endings) {
+          INFO("edition " << int(edition) << ", game " << recorder.number() << ", result "
+                          << int(result) << ", ending " << int(ending));
+          // No workspace of its own: one is lent only where the question is asked, with a
+          // budget of one node, so that its answer is Unknown (the one the lent tables give).
+          GameAuditor auditor(record, 8, nullptr, 1);
+          auditor.begin();
+          auditor.advance();
+          const bool asks = auditor.asks_mate(result, ending);
+          if (asks) auditor.use_workspace(&lent);
+          const GameAudit a = auditor.finish(result, ending);
+          CHECK(asks == a.mate_asked);
+          (asks ? asked : not_asked) += 1;
+        }
+    }
+    CHECK(games == int(committed_corpus_games) + 3);
+    CHECK(asked > 100);
+    CHECK(not_asked > 100);
+  }
+}

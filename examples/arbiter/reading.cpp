@@ -86,7 +86,6 @@ GameReader::GameReader(std::vector<std::string> files, const Reading& reading,
   writers_.resize(readers_.size());
   audit_ = reading.audit;
   mate_nodes_ = reading.mate_nodes;
-  workspaces_.resize(readers_.size());
   records_.resize(readers_.size());
 }
 
@@ -235,14 +234,19 @@ void reuse_small(std::string& s) {
 }
 
 // Records a game into a RecordedGame: its main line (PgnRecorder) and the tags named.
-// With `workspace` (Reading::audit), audits it too, each position as soon as it is
-// recorded (arbiter::GameAuditor::advance()).
+// With `workspaces` (Reading::audit), audits it too, each position as soon as it is
+// recorded (arbiter::GameAuditor::advance()), with a workspace of the pool lent for the
+// helpmate analysis where the game asks it.
 class Recorder final : public arbiter::PgnRecorder {
  public:
   Recorder(RecordedGame& item, const arbiter::Rules& rules, bool by_date,
-           arbiter::WinWorkspace* workspace = nullptr, std::uint64_t mate_nodes = 0)
-      : PgnRecorder(item.record, rules), item_(item), base_(rules), by_date_(by_date) {
-    if (workspace) auditor_.emplace(item.record, 8, workspace, mate_nodes);
+           WorkspacePool* workspaces = nullptr, std::uint64_t mate_nodes = 0)
+      : PgnRecorder(item.record, rules),
+        item_(item),
+        base_(rules),
+        by_date_(by_date),
+        workspaces_(workspaces) {
+    if (workspaces) auditor_.emplace(item.record, 8, nullptr, mate_nodes);
   }
 
   // --rules auto: the record starts again under the Laws in force on the game's date (the
@@ -263,8 +267,16 @@ class Recorder final : public arbiter::PgnRecorder {
   // The audit of the game read whole, with its result and Termination tag (when auditing).
   void finish_audit() {
     if (!auditor_) return;
-    item_.audit = auditor_->finish(item_.result.value_or(arbiter::GameResult::Ongoing),
-                                   arbiter::recorded_ending(item_.termination));
+    const arbiter::GameResult recorded = item_.result.value_or(arbiter::GameResult::Ongoing);
+    const arbiter::RecordedEnding ending = arbiter::recorded_ending(item_.termination);
+    auditor_->advance();  // every position judged: asks_mate() is exact
+    arbiter::WinWorkspace* lent = nullptr;
+    if (auditor_->asks_mate(recorded, ending)) {
+      lent = workspaces_->take();
+      auditor_->use_workspace(lent);
+    }
+    item_.audit = auditor_->finish(recorded, ending);
+    if (lent) workspaces_->give_back(lent);
   }
 
   void begin_game(std::uint64_t number, std::uint64_t line) override {
@@ -291,6 +303,7 @@ class Recorder final : public arbiter::PgnRecorder {
   RecordedGame& item_;
   const arbiter::Rules& base_;  // the command's rules (the edition forced, or the base)
   bool by_date_;
+  WorkspacePool* workspaces_;
   unsigned seen_ = 0;
   std::optional<arbiter::GameAuditor> auditor_;
 };
@@ -369,10 +382,10 @@ void GameReader::read(GamePiece<WrittenGame>& piece, unsigned worker) {
       nothing);
 }
 
-// Reads the next game into `item`'s record (and audits it with Reading::audit) with the
-// helpmate workspace of `worker`; its numbers are those within the piece, from 1.
+// Reads the next game into `item`'s record (and audits it with Reading::audit); its
+// numbers are those within the piece, from 1.
 arbiter::Result<arbiter::PgnRead, arbiter::PgnError> GameReader::read_recorded(
-    arbiter::PgnReader& reader, RecordedGame& item, unsigned worker, std::size_t keep) {
+    arbiter::PgnReader& reader, RecordedGame& item, std::size_t keep) {
   // A record that held a game longer than `keep` positions gives its memory back, so that
   // memory stays bounded whatever the input and is reached soon rather than after many
   // games. It keeps `keep` (one allocation), so that the next long game grows from there
@@ -382,13 +395,7 @@ arbiter::Result<arbiter::PgnRead, arbiter::PgnError> GameReader::read_recorded(
     item.record = arbiter::GameRecord();
     item.record.reserve(keep - 1);
   }
-  arbiter::WinWorkspace* workspace = nullptr;
-  if (audit_) {
-    std::unique_ptr<arbiter::WinWorkspace>& w = workspaces_[worker];
-    if (!w) w = std::make_unique<arbiter::WinWorkspace>(arbiter::WinWorkspace::for_full());
-    workspace = w.get();
-  }
-  Recorder recorder(item, rules_, by_date_, workspace, mate_nodes_);
+  Recorder recorder(item, rules_, by_date_, audit_ ? &workspaces_ : nullptr, mate_nodes_);
   const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(recorder);
   item.result = recorder.result();
   item.number_in_file = recorder.number();
@@ -403,7 +410,7 @@ void GameReader::read(GamePiece<RecordedGame>& piece, unsigned worker) {
   read_games(
       piece, worker,
       [&](arbiter::PgnReader& reader, RecordedGame& item) {
-        return read_recorded(reader, item, worker, 256);
+        return read_recorded(reader, item, 256);
       },
       nothing);
 }
@@ -432,7 +439,7 @@ void GameReader::read_judged(JudgedPiece& piece, unsigned worker, Numbers number
       piece, worker,
       [&](arbiter::PgnReader& reader, GameSource&) {
         // The worker's one record keeps room for 1024 positions (about 190 KB).
-        return read_recorded(reader, game, worker, 1024);
+        return read_recorded(reader, game, 1024);
       },
       [&](GameSource& item) {
         number_game(t, item, piece.games_before + piece.count + 1, piece.in_file_before);

@@ -28,6 +28,7 @@
 #include <arbiter/record_pgn.hpp>
 
 #include "in_order.hpp"
+#include "workspace_pool.hpp"
 
 namespace arbiter_cli {
 
@@ -229,7 +230,6 @@ class GameReader {
                    void (*judge)(void*, const RecordedGame&, std::size_t), void* context);
   arbiter::Result<arbiter::PgnRead, arbiter::PgnError> read_recorded(arbiter::PgnReader& reader,
                                                                      RecordedGame& item,
-                                                                     unsigned worker,
                                                                      std::size_t keep);
   template <class Item>
   bool place(GamePiece<Item>& piece, std::uint64_t& in_file_before);
@@ -256,8 +256,7 @@ class GameReader {
       writers_;         // one per worker, made when used
   bool audit_ = false;  // Reading::audit
   std::uint64_t mate_nodes_ = 0;
-  std::vector<std::unique_ptr<arbiter::WinWorkspace>>
-      workspaces_;  // the audit's helpmate analysis, one per worker, made when used
+  WorkspacePool workspaces_;  // the audit's helpmate analysis
   std::vector<std::unique_ptr<RecordedGame>>
       records_;  // the record of the games each worker judges as it reads (JudgedPiece)
   // The numbers a JudgedPiece's games are guessed to have: those that follow the last piece

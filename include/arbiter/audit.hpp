@@ -226,7 +226,32 @@ class GameAuditor {
     return conclude(recorded, ending);
   }
 
+  /// Whether finish(recorded, ending) will ask the helpmate analysis, and so use the
+  /// workspace: a decisive result with no automatic ending on the board, lost on time (6.9)
+  /// or, from 2023, by resignation (5.1.2). Exact once advance() has judged every position
+  /// recorded. A few games in a thousand ask: threads auditing games side by side can share
+  /// a few workspaces, lent (use_workspace()) only to the games that ask.
+  bool asks_mate(GameResult recorded, RecordedEnding ending) const noexcept {
+    return mate_rule(recorded, ending) != Termination::None;
+  }
+  /// The workspace of the helpmate analysis from now on (see the constructor).
+  void use_workspace(WinWorkspace* workspace) noexcept { workspace_ = workspace; }
+
  private:
+  // The draw a decisive result without an automatic ending becomes if the winner could not
+  // checkmate: lost on time, FlagFallDraw (6.9, every edition); from 2023 a resignation,
+  // ResignationDraw (5.1.2), unless the Termination tag says the game was lost on time or
+  // not by the play. None where no such question arises (see conclude()).
+  Termination mate_rule(GameResult recorded, RecordedEnding ending) const noexcept {
+    if (audit_.ending != Termination::None ||
+        (recorded != GameResult::WhiteWins && recorded != GameResult::BlackWins))
+      return Termination::None;
+    if (ending == RecordedEnding::TimeForfeit) return Termination::FlagFallDraw;
+    return rules_.laws().resign_into_dead_is_draw && may_be_resignation(ending)
+               ? Termination::ResignationDraw
+               : Termination::None;
+  }
+
   GameAudit conclude(GameResult recorded, RecordedEnding ending) {
     GameAudit a = audit_;
     a.played_on = a.ending != Termination::None && a.end_ply < a.plies;
@@ -245,18 +270,13 @@ class GameAuditor {
                 : "the game ended otherwise on the board";
       }
     } else if (recorded == GameResult::WhiteWins || recorded == GameResult::BlackWins) {
-      // No mate on the board, so the game was lost off it. Lost on time (the Termination
-      // tag says so): a draw if the winner cannot checkmate by any possible series of legal
-      // moves (6.9, every edition). From 2023, a resignation likewise (5.1.2), unless the
-      // tag says the game was lost on time or not by the play. The question goes to the
-      // full helpmate analysis on the final position: only a proved NoWin makes the draw;
-      // Unknown leaves the Laws' default, the recorded win (mate_asked, mate say so).
+      // No mate on the board, so the game was lost off it: on time or by resignation, a
+      // draw if the winner cannot checkmate by any possible series of legal moves
+      // (mate_rule()). The question goes to the full helpmate analysis on the final
+      // position: only a proved NoWin makes the draw; Unknown leaves the Laws' default, the
+      // recorded win (mate_asked, mate say so).
       const Color winner = recorded == GameResult::WhiteWins ? Color::White : Color::Black;
-      const Termination draw =
-          ending == RecordedEnding::TimeForfeit ? Termination::FlagFallDraw
-          : rules_.laws().resign_into_dead_is_draw && may_be_resignation(ending)
-              ? Termination::ResignationDraw
-              : Termination::None;
+      const Termination draw = mate_rule(recorded, ending);
       if (draw != Termination::None) {
         a.mate_asked = true;
         a.mate_rule = draw;
