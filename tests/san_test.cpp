@@ -440,6 +440,40 @@ TEST_CASE("san: to_san and parse_san agree on every legal move of random games",
   CHECK(moves > 100000);
 }
 
+TEST_CASE("san: castling read without the general path is the general path's reading",
+          "[san][chess960]") {
+  // resolve_castling() generates only the king's moves to its rook's square: wherever the
+  // general path reads O-O or O-O-O as a move, so must it, and nowhere else.
+  std::uint64_t castled = 0, refused = 0;
+  auto check = [&](const Position& pos) {
+    for (const char* text : {"O-O", "O-O-O", "O-O+", "O-O-O#"}) {
+      const Move common = detail::try_common_san(pos, text, SanOptions{});
+      const Move general =
+          detail::parse_san_general(pos, text, SanOptions{}).value_or(Move::none());
+      INFO(to_fen(pos) << " " << text);
+      CHECK(common == general);
+      (general ? castled : refused) += 1;
+    }
+  };
+  for (std::uint32_t seed = 1; seed <= 60; ++seed)
+    for (const Position& pos : arbiter_test::random_game(seed, 200).positions) check(pos);
+  // Attacked and blocked paths, castling out of check, Chess960 kings and rooks.
+  for (const char* fen :
+       {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/3r4/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/4r3/8/8/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/RN2K1NR w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/1R2K2R w Kkq - 0 1", "1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1"})
+    check(arbiter_test::position(fen));
+  for (const char* fen : {"4k3/8/8/8/8/8/8/4RK1R w HE - 0 1", "4k3/8/8/8/8/8/8/RK6 w A - 0 1",
+                          "4k3/8/8/8/8/8/8/2RK3R w HC - 0 1", "4k3/8/8/8/8/8/8/R1K4r w A - 0 1"}) {
+    FenOptions o;
+    o.castling = CastlingMode::Chess960;
+    check(parse_fen(fen, o).value().position);
+  }
+  CHECK(castled > 100);
+  CHECK(refused > 1000);
+}
+
 TEST_CASE("san: the rivals found from attack sets are those of the legal move list", "[san]") {
   // san_rival_squares() reads attacks and king safety instead of generating moves; it
   // must name exactly the other legal moves of the same piece type to the same square.

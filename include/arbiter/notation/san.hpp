@@ -335,9 +335,27 @@ inline std::string to_san(const Position& pos, Move m,
 
 namespace detail {
 
+// O-O or O-O-O: the castling move if it is legal, else Move::none(). Castling is the king's
+// move to its rook's square (3.8.2), which no other king move reaches: the moves of the king
+// to that square are generated, the checks of the general path without its parsing. Out of
+// line: castling is a move or two a game, and inlined its registers would lengthen the
+// prologue of resolve_common_san() for every other move.
+ARBITER_NOINLINE inline Move resolve_castling(const Position& pos, std::string_view s) noexcept {
+  const bool king_side = s == "O-O";
+  if (!king_side && s != "O-O-O") return Move::none();
+  const Color us = pos.side_to_move();
+  const CastlingSide side = king_side ? CastlingSide::KingSide : CastlingSide::QueenSide;
+  if (!pos.castling_rights().has(us, side)) return Move::none();
+  MoveList moves;
+  generate_legal_moves(
+      pos, moves,
+      MoveFilter{square_bb(pos.castling_rook(us, side)), MoveFilter::type_bit(PieceType::King)});
+  return moves.size() == 1 && moves[0].is_castling() ? moves[0] : Move::none();
+}
+
 // Resolves the everyday forms of English SAN (Nf3, Nbd7, R1e2, Qh4e1, Bxe5, e4, exd5,
-// e8=Q, exd8=Q; check signs already stripped) straight from attack sets, without
-// generating moves. Returns Move::none() for anything else (castling, en passant, long
+// e8=Q, exd8=Q, O-O, O-O-O; check signs already stripped) straight from attack sets,
+// without generating moves. Returns Move::none() for anything else (0-0, en passant, long
 // algebraic, other letters, ...) and whenever not exactly one legal move matches, so
 // that the general path decides and explains. Where it returns a move, it is the move
 // the general path would return.
@@ -346,6 +364,7 @@ inline Move resolve_common_san(const Position& pos, std::string_view s) noexcept
   if (n < 2 || n > 6) return Move::none();
   const char* p = s.data();
   const Color us = pos.side_to_move();
+  if (p[0] == 'O') return resolve_castling(pos, s);
   PieceType type;
   switch (p[0]) {
     case 'N':
