@@ -642,6 +642,90 @@ TEST_CASE("pgn: a visitor sees every event, and can skip a game's movetext", "[p
   CHECK(reader.bad_games() == 0);
 }
 
+TEST_CASE("pgn: a tag reads the same in place as the general way, in every form", "[pgn]") {
+  // A tag whole in the buffer in the form `[Name "value"]` is read in place
+  // (read_plain_tag()); every other form, and any tag with a buffer of one byte, the
+  // general way. The events, errors and warnings must be the same.
+  const std::string tags[] = {"[Event \"plain\"]",
+                              "[Event \"\"]",
+                              "[Event \"with \\\"escaped\\\" quotes\"]",
+                              "[Event \"a backslash \\ alone\"]",
+                              "[Annotator \"an escaped \\\\ backslash\"]",
+                              "[Event  \"two spaces\"]",
+                              "[ Event \"a blank first\"]",
+                              "[Event\"no space\"]",
+                              "[Event\t\"a tab\"]",
+                              "[Event \"a blank last\" ]",
+                              "[Event \"a ] inside\"]",
+                              "[Event \"a \"quote\" inside\"]",
+                              "[White \"M\xC3\xBCller\"]",
+                              "[White \"M\xFCller\"]",
+                              "[Site \"" + std::string(40, 'x') + "\"]",
+                              "[Site \"" + std::string(41, 'y') + "\"]",
+                              "[" + std::string(255, 'N') + " \"a long name\"]",
+                              "[" + std::string(256, 'N') + " \"too long a name\"]",
+                              "[Event \"no closing quote]",
+                              "[Event \"no closing bracket\"",
+                              "[Result \"0-1\"]",
+                              "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]",
+                              "[Variant \"chess960\"]",
+                              "[Variant \"crazyhouse\"]",
+                              "[Event_2 \"an underscore\"]",
+                              "[Event \"at the end\"]"};
+  std::string text;
+  for (const std::string& t : tags) text += t + "\n[Round \"1\"]\n\n1. e4 *\n\n";
+  text += "[Event \"the last, at the end of the input\"]";
+  PgnOptions options;
+  options.max_tag_bytes = 40;
+  const std::string expected = record(PgnReader::from_memory(text, options));
+  const auto count = [&](const std::string& event) {
+    std::size_t n = 0;
+    for (std::size_t at = expected.find(event); at != std::string::npos;
+         at = expected.find(event, at + 1))
+      ++n;
+    return n;
+  };
+  for (const char* event : {"tag Event=plain\n",
+                            "tag Event=\n",
+                            "tag Event=with \"escaped\" quotes\n",
+                            "tag Event=a backslash \\ alone\n",
+                            "tag Annotator=an escaped \\ backslash\n",
+                            "tag Event=two spaces\n",
+                            "tag Event=a blank first\n",
+                            "tag Event=no space\n",
+                            "tag Event=a tab\n",
+                            "tag Event=a blank last\n",
+                            "tag Event=a ] inside\n",
+                            "tag Event=a \"quote\" inside\n",
+                            "tag Result=0-1\n",
+                            "tag Event_2=an underscore\n",
+                            "tag Event=at the end\n",
+                            "tag Variant=chess960\n",
+                            "tag SetUp=1\n",
+                            "tag FEN=4k3/8/8/8/8/8/8/4K2R w K - 0 1\n",
+                            "start 4k3/8/8/8/8/8/8/4K2R w K - 0 1\n",
+                            "unsupported variant 'crazyhouse'",
+                            "bad tag: the value of tag Site is longer than 40 bytes",
+                            "bad tag: tag name longer than 255 characters",
+                            "bad tag: the value of tag Event has no closing '\"' on its line",
+                            "bad tag: expected ']' to close tag Event"}) {
+    INFO(event);
+    CHECK(count(event) == 1);
+  }
+  CHECK(count("tag " + std::string(255, 'N') + "=a long name\n") == 1);
+  CHECK(count("tag Site=" + std::string(40, 'x') + "\n") == 1);
+  // Latin-1 converted, UTF-8 kept: the same name twice.
+  CHECK(count("tag White=M\xC3\xBCller\n") == 2);
+  CHECK(count("tag Round=1\n") > 15);
+  for (std::size_t buffer : {std::size_t(1), std::size_t(7), std::size_t(64)}) {
+    INFO("buffer size " << buffer);
+    PgnOptions small = options;
+    small.buffer_size = buffer;
+    std::istringstream in(text);
+    CHECK(record(PgnReader::from_stream(in, small)) == expected);
+  }
+}
+
 TEST_CASE("pgn: a FILE*, a stream and memory give the same events, at any buffer size", "[pgn]") {
   std::string text;
   for (const char* name :

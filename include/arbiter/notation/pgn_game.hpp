@@ -235,7 +235,8 @@ class PgnVisitor {
   virtual ~PgnVisitor() = default;
   /// `number`: 1-based within the stream; `line`: where the game starts.
   virtual void begin_game(std::uint64_t /*number*/, std::uint64_t /*line*/) {}
-  /// A tag pair, unescaped.
+  /// A tag pair, unescaped. The views last for the call only (they may point into the
+  /// reader's buffer): a visitor keeps a copy.
   virtual void tag(std::string_view /*name*/, std::string_view /*value*/) {}
   /// After the tags, with the start position they give.
   virtual PgnAction begin_movetext(const Position& /*start*/) { return PgnAction::Continue; }

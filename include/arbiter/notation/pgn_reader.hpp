@@ -692,9 +692,68 @@ class PgnReader {
 
   // ---- tags --------------------------------------------------------------------------
 
+  // Reads a tag pair of the form nearly every tag has, `[Name "value"]`, whole in the
+  // buffer (cur_ on '['), in place: the name and the value go to the visitor as views into
+  // the buffer, with no copy. False, having read nothing, for anything else (blanks other
+  // than the one space, an escape, a name or value too long, a value with bytes above 0x7F
+  // that Latin-1 reading would convert, the tag beyond the buffer): read_tag() then reads
+  // it the general way, with what it says about errors.
+  bool read_plain_tag(PgnVisitor& v, std::uint64_t line, std::uint64_t col) {
+    const char* p = cur_ + 1;
+    const char* const e = end_;
+    const char* const name = p;
+    while (p != e && detail::pgn_is(*p, detail::pgn_name)) ++p;
+    const std::size_t name_size = std::size_t(p - name);
+    if (name_size == 0 || name_size > 255 || e - p < 2 || p[0] != ' ' || p[1] != '"') return false;
+    p += 2;
+    const char* const value = p;
+    // Eight bytes at a time while none of them ends the value, then byte by byte.
+    while (e - p >= 8) {
+      const std::uint64_t w = detail::load_word(p);
+      if (detail::has_byte(w, '"') | detail::has_byte(w, '\\') | detail::has_byte(w, '\n')) break;
+      p += 8;
+    }
+    while (p != e && *p != '"' && *p != '\\' && *p != '\n') ++p;
+    const std::size_t value_size = std::size_t(p - value);
+    if (e - p < 2 || p[0] != '"' || p[1] != ']' || value_size > options_.max_tag_bytes)
+      return false;
+    const std::string_view value_text(value, value_size);
+    if (options_.latin1_to_utf8 && detail::has_high_bytes(value_text) &&
+        !detail::valid_utf8(value_text))
+      return false;
+    cur_ = p + 2;
+    accept_tag(v, std::string_view(name, name_size), value_text, line, col);
+    return true;
+  }
+
+  // What a tag read tells the reader, and the visitor.
+  void accept_tag(PgnVisitor& v, std::string_view name, std::string_view value, std::uint64_t line,
+                  std::uint64_t col) {
+    if (seen_tags_ == tag_names_.size()) tag_names_.emplace_back();
+    tag_names_[seen_tags_++].assign(name.data(), name.size());
+    if (name == "FEN") {
+      fen_.assign(value.data(), value.size());
+      has_fen_ = true;
+      fen_line_ = line;
+      fen_column_ = col;
+    } else if (name == "SetUp") {
+      setup_.assign(value.data(), value.size());
+      setup_line_ = line;
+      setup_column_ = col;
+    } else if (name == "Variant") {
+      variant_.assign(value.data(), value.size());
+      variant_line_ = line;
+      variant_column_ = col;
+    } else if (name == "Result") {
+      result_tag_ = parse_pgn_result(detail::trim(value));
+    }
+    v.tag(name, value);
+  }
+
   // Reads one tag pair (cur_ on '['). False on error.
   bool read_tag(PgnVisitor& v) {
     const std::uint64_t line = line_, col = column(cur_);
+    if (read_plain_tag(v, line, col)) return true;
     ++cur_;
     auto skip_blanks = [&] {
       while ((cur_ != end_ || ensure(1)) && detail::pgn_is(*cur_, detail::pgn_space)) {
@@ -800,28 +859,8 @@ class PgnReader {
       return fail_here(PgnErrorKind::BadTag,
                        "bad tag: expected ']' to close tag " + name_ + ", found " + found());
     ++cur_;
-    if (seen_tags_ == tag_names_.size()) tag_names_.emplace_back();
-    tag_names_[seen_tags_++] = name_;
     if (options_.latin1_to_utf8) detail::latin1_to_utf8_if_needed(value_, scratch_);
-    // As string_view: a length test and an inlined compare, not a library call per name.
-    const std::string_view name = name_;
-    if (name == "FEN") {
-      fen_ = value_;
-      has_fen_ = true;
-      fen_line_ = line;
-      fen_column_ = col;
-    } else if (name == "SetUp") {
-      setup_ = value_;
-      setup_line_ = line;
-      setup_column_ = col;
-    } else if (name == "Variant") {
-      variant_ = value_;
-      variant_line_ = line;
-      variant_column_ = col;
-    } else if (name == "Result") {
-      result_tag_ = parse_pgn_result(detail::trim(value_));
-    }
-    v.tag(name_, value_);
+    accept_tag(v, name_, value_, line, col);
     return true;
   }
 
