@@ -692,6 +692,19 @@ class PgnReader {
 
   // ---- tags --------------------------------------------------------------------------
 
+  // The end of the run of a tag value's ordinary characters from `p`: the first '"', '\\'
+  // or newline before `limit`, else `limit`. Eight bytes at a time while none of them ends
+  // the run, then byte by byte.
+  static const char* ordinary_run_end(const char* p, const char* limit) noexcept {
+    while (limit - p >= 8) {
+      const std::uint64_t w = detail::load_word(p);
+      if (detail::has_byte(w, '"') | detail::has_byte(w, '\\') | detail::has_byte(w, '\n')) break;
+      p += 8;
+    }
+    while (p != limit && *p != '"' && *p != '\\' && *p != '\n') ++p;
+    return p;
+  }
+
   // Reads a tag pair of the form nearly every tag has, `[Name "value"]`, whole in the
   // buffer (cur_ on '['), in place: the name and the value go to the visitor as views into
   // the buffer, with no copy. False, having read nothing, for anything else (blanks other
@@ -707,20 +720,12 @@ class PgnReader {
     if (name_size == 0 || name_size > 255 || e - p < 2 || p[0] != ' ' || p[1] != '"') return false;
     p += 2;
     const char* const value = p;
-    // Eight bytes at a time while none of them ends the value, then byte by byte.
-    while (e - p >= 8) {
-      const std::uint64_t w = detail::load_word(p);
-      if (detail::has_byte(w, '"') | detail::has_byte(w, '\\') | detail::has_byte(w, '\n')) break;
-      p += 8;
-    }
-    while (p != e && *p != '"' && *p != '\\' && *p != '\n') ++p;
+    p = ordinary_run_end(p, e);
     const std::size_t value_size = std::size_t(p - value);
     if (e - p < 2 || p[0] != '"' || p[1] != ']' || value_size > options_.max_tag_bytes)
       return false;
     const std::string_view value_text(value, value_size);
-    if (options_.latin1_to_utf8 && detail::has_high_bytes(value_text) &&
-        !detail::valid_utf8(value_text))
-      return false;
+    if (options_.latin1_to_utf8 && detail::is_latin1_to_convert(value_text)) return false;
     cur_ = p + 2;
     accept_tag(v, std::string_view(name, name_size), value_text, line, col);
     return true;
@@ -804,14 +809,7 @@ class PgnReader {
         const char* p = cur_;
         const std::size_t room = options_.max_tag_bytes - value_.size();
         const char* limit = std::size_t(end_ - cur_) > room ? cur_ + room : end_;
-        // Eight bytes at a time while none of them ends the run, then byte by byte.
-        while (limit - p >= 8) {
-          const std::uint64_t w = detail::load_word(p);
-          if (detail::has_byte(w, '"') | detail::has_byte(w, '\\') | detail::has_byte(w, '\n'))
-            break;
-          p += 8;
-        }
-        while (p != limit && *p != '"' && *p != '\\' && *p != '\n') ++p;
+        p = ordinary_run_end(p, limit);
         value_.append(cur_, std::size_t(p - cur_));
         cur_ = p;
         continue;

@@ -53,10 +53,16 @@ inline bool has_high_bytes(std::string_view s) noexcept {
   return false;
 }
 
+/// Whether latin1_to_utf8_if_needed() converts `s`: it has bytes >= 0x80 and is not
+/// already valid UTF-8.
+inline bool is_latin1_to_convert(std::string_view s) noexcept {
+  return has_high_bytes(s) && !valid_utf8(s);
+}
+
 /// Converts `s` in place from Latin-1 to UTF-8 if it has bytes >= 0x80 and is not
 /// already valid UTF-8.
 inline void latin1_to_utf8_if_needed(std::string& s, std::string& scratch) {
-  if (!has_high_bytes(s) || valid_utf8(s)) return;
+  if (!is_latin1_to_convert(s)) return;
   scratch.clear();
   for (char ch : s) {
     const unsigned char c = static_cast<unsigned char>(ch);
