@@ -761,6 +761,114 @@ TEST_CASE("pgn: a FILE*, a stream and memory give the same events, at any buffer
   CHECK(reader.bad_games() == 9 + 1);
 }
 
+TEST_CASE("pgn: a movetext token reads the same on the plain path as on the general one", "[pgn]") {
+  // The reader takes a move number or a move without suffix after one space or line break
+  // apart from its general path. Two spaces, or a space before each line break, send
+  // every token the general way. Each text here is read as it is and so spaced, under
+  // several options: every event, warning and error must be the same, but for the
+  // columns (the spacing moves them) and the white space inside comments.
+  std::vector<std::string> texts = {
+      // suffixes glued or apart, NAGs, move numbers glued, spaced, without a dot, "1..."
+      "1. e4 e5 2. Nf3!? Nc6?! 3. Bb5 $1 a6 ! 4.Ba4 Nf6 5 O-O 5... Be7 6. Re1 *",
+      "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 dxc6 5.O-O f6 6.d4 exd4 7.Nxd4 c5 1/2-1/2",
+      // promotions in each form, "e8(Q)" among them; castling written with zeros
+      "[FEN \"4k3/1P4P1/8/8/8/8/1p4p1/R3K2R w KQ - 0 1\"]\n\n1. b8=Q+ Kd7 2. 0-0 b1(Q) "
+      "3. g8N g1=R+ 4. Kh2 Rg2+ 5. Kxg2 *",
+      "[FEN \"r3k2r/1P6/8/8/8/8/8/4K3 w kq - 0 1\"]\n\n1. b8(Q)+ Kd7 2. Qxa8 0-0-0 *",
+      // a move to the last rank that looks like a promotion written "e8(Q)"
+      "[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Ra8(Q) Kd7 2. Ra7+ Kc6 3. Ra6+ Kb5 *",
+      // en passant marked, UCI moves, null moves, a Chess960 castle
+      "1. e4 Nf6 2. e5 d5 3. exd6 e.p. cxd6 4. d4 ep 5. Nf3 *",
+      "1. e2e4 e7e5 2. g1f3 -- 3. f1c4 Z0 4. e1g1 *",
+      // line breaks, CRLF, % lines, a token at the start of each line
+      "1. d4 d5\n2. c4 e6\n3.\nNc3 Nf6\r\n4. Bg5 Be7\n% escaped\n5. e3 O-O 0-1",
+      // comments, variations, and tokens glued to them
+      "1. e4 {best} e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3;line\nNc6 (2... d6)3. Bb5 a6 1-0",
+      // bad moves and tokens: errors at a column, then the next game
+      "1. e4 e5 2. Ke3 Nc6 *\n\n1. d4 Nf6 2. c4 e6 *",
+      "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. Zz9 *",
+      "1. e4 e5 2. Nf3xxxxxxxxxxxxxxxxxxxxxxxxx Nc6 *",
+      "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O-O *",
+      // results in every form, a missing one, the next game after a blank line
+      "1. e4 e5 2. Nf3 Nc6 \xC2\xBD-\xC2\xBD",
+      "1. e4 e5 2. Nf3 Nc6\n\n1. d4 d5 2. c4 *",
+      "1. e4 e5 2. Nf3 Nc6\n1. d4 d5 *",
+      "1. e4 e5 2. Nf3 Nc6 3.",
+      "1. e4 e5 2. Nf3 Nc6 3. Bb5",
+  };
+  // The committed corpus, whole, and the fixtures (malformed ones among them).
+  for (const char* name : {"corpus/tcec_sample.pgn", "corpus/twic0920_sample.pgn"})
+    texts.push_back(slurp(arbiter_test::data_path(name)));
+  for (const char* name : {"basic.pgn", "malformed.pgn", "setup.pgn", "encoding.pgn",
+                           "uci_null.pgn", "boundaries.pgn"})
+    texts.push_back(slurp(fixture(name)));
+
+  PgnOptions strict;
+  strict.strict = true;
+  PgnOptions no_variations;
+  no_variations.variations = false;
+  PgnOptions no_null;
+  no_null.allow_null_moves = false;
+  PgnOptions dropped;
+  dropped.drop_bad_variations = true;
+  // Movetext lines (not tag lines) with each space doubled and a space before each break.
+  const auto spaced = [](const std::string& text) {
+    std::string out;
+    bool line_start = true, tag_line = false;
+    for (const char c : text) {
+      if (line_start) tag_line = c == '[';
+      line_start = c == '\n';
+      if (!tag_line && (c == ' ' || c == '\n')) out += ' ';
+      out += c;
+    }
+    return out;
+  };
+  // A log with its columns left out and its white space runs folded.
+  const auto without_columns = [](const std::string& log) {
+    std::string out;
+    for (std::size_t i = 0; i < log.size(); ++i) {
+      if (log.compare(i, 7, "column ") == 0) {
+        out += "column #";
+        i += 7;
+        while (i < log.size() && log[i] >= '0' && log[i] <= '9') ++i;
+        --i;
+        continue;
+      }
+      out += log[i];
+    }
+    return fold_space(out);
+  };
+  std::size_t moves = 0, errors = 0;
+  for (const PgnOptions& options : {PgnOptions{}, strict, no_variations, no_null, dropped}) {
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      INFO("text " << i << ", strict " << options.strict << ", variations " << options.variations
+                   << ", null moves " << options.allow_null_moves);
+      const std::string plain = record(PgnReader::from_memory(texts[i], options));
+      const std::string general = spaced(texts[i]);
+      REQUIRE(general != texts[i]);
+      CHECK(without_columns(record(PgnReader::from_memory(general, options))) ==
+            without_columns(plain));
+      for (std::size_t at = plain.find("\nmove "); at != std::string::npos;
+           at = plain.find("\nmove ", at + 1))
+        ++moves;
+      for (std::size_t at = plain.find("\nerror "); at != std::string::npos;
+           at = plain.find("\nerror ", at + 1))
+        ++errors;
+    }
+  }
+  CHECK(moves > 5 * 4000);  // the corpus's moves were read, not only the short texts
+  CHECK(errors > 5 * 10);
+
+  // Columns and lines after tokens read the plain way, across line breaks.
+  const ReadAll bad = read_text("1. d4 d5\n2. c4 e6\n3. Nc3 Kf7 4. Nf3 *\n\n1. e4 e5\n2. Ke3 *");
+  REQUIRE(bad.errors.size() == 2);
+  CHECK(bad.errors[0].line == 3);
+  CHECK(bad.errors[0].column == 8);
+  CHECK(bad.errors[0].kind == PgnErrorKind::BadMove);
+  CHECK(bad.errors[1].line == 6);
+  CHECK(bad.errors[1].column == 4);
+}
+
 // ---------------------------------------------------------------------------------------
 // Malformed input
 // ---------------------------------------------------------------------------------------

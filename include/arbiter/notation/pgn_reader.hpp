@@ -956,21 +956,69 @@ class PgnReader {
         last_move_ = Move::none();
       }
       pos_ = *pos_.play_null();  // not in check: checked above
+      if (depth_ == 0) ++game_plies_;
+      has_move_ = true;
     } else {
       const Move m = resolve(san, line, col);
       if (!m) return false;
-      v.move(pos_, m, san);
-      if (options_.variations) {
-        prev_ = pos_;
-        has_prev_ = true;
-        last_move_ = m;
-      }
-      pos_.play_in_place(m);
-      v.played(pos_);
+      play_resolved(v, m, san);
     }
+    if (nag) v.nag(nag);
+    return true;
+  }
+
+  // Delivers and plays `m`, resolved from the move token `san`.
+  ARBITER_FORCE_INLINE void play_resolved(PgnVisitor& v, Move m, std::string_view san) {
+    v.move(pos_, m, san);
+    if (options_.variations) {
+      prev_ = pos_;
+      has_prev_ = true;
+      last_move_ = m;
+    }
+    pos_.play_in_place(m);
+    v.played(pos_);
     if (depth_ == 0) ++game_plies_;
     has_move_ = true;
-    if (nag) v.nag(nag);
+  }
+
+  // The movetext's common case, read without the general path of parse_game(): one space
+  // or line break, then a move number ("12.", "12...") or a move without a suffix
+  // annotation ("Nf3", "exd8=Q+") that resolves in the position, and the byte after it
+  // in the buffer. True if it read them; false, having read nothing, for anything else,
+  // which the general path then reads (and reports, if need be) as it always has. The
+  // other tokens that path reads otherwise than as a move (a result, dots, a null move,
+  // "e.p.") do not resolve. About half the instructions of the general path: no line and
+  // column kept for a message, no tests for the tokens it leaves alone.
+  ARBITER_FORCE_INLINE bool read_plain_token(PgnVisitor& v, bool& number_pending) {
+    constexpr std::ptrdiff_t longest = 15;  // longer tokens: the general path
+    if (end_ - cur_ < longest + 2) return false;
+    const char sep = cur_[0];
+    if (sep != ' ' && sep != '\n') return false;
+    const char* const s = cur_ + 1;
+    const char* p = s;
+    while (p != s + longest && detail::pgn_is(*p, detail::pgn_symbol)) ++p;
+    // Too long, or a promotion perhaps written "e8(Q)" (the parenthesis read with it).
+    if (p == s + longest || *p == '(') return false;
+    if (*s >= '0' && *s <= '9') {  // a move number: digits, then dots or none, and no more
+      const char* q = s;
+      while (*q >= '0' && *q <= '9') ++q;  // both loops stop at p at the latest
+      while (*q == '.') ++q;
+      if (q != p) return false;
+      if (sep == '\n') newline_at(cur_);
+      cur_ = p;
+      blank_line_ = false;
+      number_pending = true;
+      return true;
+    }
+    if (p[-1] == '!' || p[-1] == '?') return false;  // a suffix annotation, or one alone
+    const std::string_view san(s, std::size_t(p - s));
+    const Move m = resolve_san(pos_, san, san_options_);
+    if (!m) return false;
+    if (sep == '\n') newline_at(cur_);
+    cur_ = p;
+    blank_line_ = false;
+    number_pending = false;
+    play_resolved(v, m, san);
     return true;
   }
 
@@ -1087,6 +1135,7 @@ class PgnReader {
     std::optional<GameResult> result;
     bool number_pending = false;  // a move number was read, its move not yet
     for (;;) {
+      if (!skip && read_plain_token(v, number_pending)) continue;
       // One space and then a token (the common case): all that skip_space() would do.
       if (end_ - cur_ >= 2 && cur_[0] == ' ' && detail::pgn_is(cur_[1], detail::pgn_start) &&
           cur_[1] != '\xEF') {
