@@ -1327,6 +1327,54 @@ TEST_CASE("pgn writer: export format, seven-tag roster, escapes, 80 columns", "[
         std::string::npos);
 }
 
+TEST_CASE("pgn writer: tag values escaped at every place; roster, SetUp, FEN and Variant once",
+          "[pgn][writer]") {
+  // A value is copied eight bytes at a time up to the first byte that may need escaping,
+  // then byte by byte: each such byte at each place of values of several lengths.
+  const auto expected = [](const std::string& value) {
+    std::string out = "\"";
+    for (const char c : value) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+    }
+    return out + "\"";
+  };
+  std::size_t checked = 0;
+  for (const std::size_t size : {std::size_t(1), std::size_t(7), std::size_t(8), std::size_t(9),
+                                 std::size_t(16), std::size_t(23)})
+    for (std::size_t at = 0; at < size; ++at)
+      for (const char special : {'"', '\\', '\n', '\r', '\t', '\x01', '\xE9', 'x'}) {
+        std::string value(size, 'a');
+        value[at] = special;
+        value[size - 1 - at / 2] = at % 3 ? 'Z' : value[size - 1 - at / 2];
+        PgnGame g;
+        g.tags = {{"Annotator", value}};
+        const std::string out = pgn_text(g);
+        INFO("size " << size << ", at " << at << ", byte " << int(special));
+        CHECK(out.find("[Annotator " + expected(value) + "]\n") != std::string::npos);
+        ++checked;
+      }
+  CHECK(checked == 8 * (1 + 7 + 8 + 9 + 16 + 23));
+
+  // Each roster name once, from its first tag; SetUp and FEN once, written from the start
+  // position; a Variant tag kept in its place; the other tags in their order.
+  PgnGame g;
+  g.start = arbiter_test::position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+  g.tags = {{"Black", "B1"},   {"FEN", "old"},   {"Event", "E1"},   {"SetUp", "1"},
+            {"Result", "0-1"}, {"Event", "E2"},  {"FENs", "x"},     {"Variant", "Standard"},
+            {"SetUp", "1"},    {"FEN", "older"}, {"Result", "1-0"}, {"Sites", "y"}};
+  g.result = GameResult::BlackWins;
+  CHECK(pgn_text(g) ==
+        "[Event \"E1\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+        "[Black \"B1\"]\n[Result \"0-1\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 "
+        "1\"]\n[FENs \"x\"]\n[Variant \"Standard\"]\n[Sites \"y\"]\n\n0-1\n\n");
+  // A Result tag that is not a result gives way to the termination marker in the roster.
+  PgnGame odd;
+  odd.tags = {{"Result", " ? "}, {"Result", "1-0"}};
+  odd.result = GameResult::Draw;
+  CHECK(pgn_text(odd).find("[Result \"1/2-1/2\"]\n\n1/2-1/2\n") != std::string::npos);
+}
+
 TEST_CASE("pgn writer: read, write, read gives the same games; writing is idempotent",
           "[pgn][writer]") {
   std::string text;

@@ -29,6 +29,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../detail/byte_words.hpp"
 #include "../movegen.hpp"
 #include "fen.hpp"
 #include "pgn_game.hpp"
@@ -87,7 +88,18 @@ inline char* pgn_room(std::string& out, std::size_t used, std::size_t n) {
 // escaped, newlines and tabs (which strings do not hold) as spaces. Returns the end.
 inline char* write_pgn_string(char* p, std::string_view s) noexcept {
   *p++ = '"';
-  for (const char c : s) {
+  // The run before the first byte that may need either (a quote, a backslash, a control
+  // character), eight bytes at a time, copied whole; then byte by byte.
+  std::size_t i = 0;
+  while (s.size() - i >= 8) {
+    const std::uint64_t w = load_word(s.data() + i);
+    if (bytes_below(w, 0x20) | has_byte(w, '"') | has_byte(w, '\\')) break;
+    i += 8;
+  }
+  std::memcpy(p, s.data(), i);
+  p += i;
+  for (; i < s.size(); ++i) {
+    const char c = s[i];
     if (c == '"' || c == '\\') *p++ = '\\';
     *p++ = (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
   }
@@ -218,28 +230,72 @@ inline char* write_decimal(char* p, std::uint64_t n) noexcept {
   return p;
 }
 
-// The tags in export format: the seven-tag roster first ("?", "????.??.??" and the
-// result `roster_result` where missing), then the other tags in their order, with SetUp
+// What write_pgn_tags() does with a tag: by its name, a place in the seven-tag roster
+// (0 to 6), SetUp, FEN, Variant, or other.
+enum class PgnTagRole : std::uint8_t {
+  Event,
+  Site,
+  Date,
+  Round,
+  White,
+  Black,
+  Result,
+  Other,
+  SetUp,
+  Fen,
+  Variant
+};
+
+// The role of the tag `name` (by its length first: most names are none of these).
+inline PgnTagRole pgn_tag_role(std::string_view name) noexcept {
+  switch (name.size()) {
+    case 3:
+      if (name == "FEN") return PgnTagRole::Fen;
+      break;
+    case 4:
+      if (name == "Site") return PgnTagRole::Site;
+      if (name == "Date") return PgnTagRole::Date;
+      break;
+    case 5:
+      if (name == "Event") return PgnTagRole::Event;
+      if (name == "Round") return PgnTagRole::Round;
+      if (name == "White") return PgnTagRole::White;
+      if (name == "Black") return PgnTagRole::Black;
+      if (name == "SetUp") return PgnTagRole::SetUp;
+      break;
+    case 6:
+      if (name == "Result") return PgnTagRole::Result;
+      break;
+    case 7:
+      if (name == "Variant") return PgnTagRole::Variant;
+      break;
+    default:
+      break;
+  }
+  return PgnTagRole::Other;
+}
+
+// A tag as write_pgn_tags() reads it: views of its name and value.
+struct PgnTagView {
+  std::string_view name, value;
+  PgnTagRole role;
+};
+
+// The tags in export format: the seven-tag roster first ("?", "????.??.??" and the result
+// `roster_result` where missing), then the other tags in their order, with SetUp
 // and FEN written from `start` when the game had a FEN tag or does not start from the
 // standard position, and Variant "Chess960" for a Chess960 game without one or whose
 // Variant tag reads as standard chess; then the blank line before the movetext.
-inline void write_pgn_tags(std::string& out, const PgnTag* tags, std::size_t count,
+inline void write_pgn_tags(std::string& out, const PgnTagView* tags, std::size_t count,
                            const Position& start, GameResult roster_result) {
   static constexpr std::string_view roster[7] = {"Event", "Site",  "Date",  "Round",
                                                  "White", "Black", "Result"};
-  // A tag name's place in the roster, 7 for none: by length first, as most names are not.
-  const auto roster_index = [](std::string_view name) noexcept {
-    if (name.size() < 4 || name.size() > 6) return 7;
-    for (int i = 0; i < 7; ++i)
-      if (name == roster[i]) return i;
-    return 7;
-  };
-  const PgnTag* first[8] = {};  // the first tag of each roster name ([7]: unused)
+  const PgnTagView* first[7] = {};  // the first tag of each roster name
   bool has_fen = false;
   for (std::size_t i = 0; i < count; ++i) {
-    const int r = roster_index(tags[i].name);
-    if (!first[r]) first[r] = &tags[i];
-    has_fen |= tags[i].name == "FEN";
+    const PgnTagRole role = tags[i].role;
+    if (role < PgnTagRole::Other && !first[int(role)]) first[int(role)] = &tags[i];
+    has_fen |= role == PgnTagRole::Fen;
   }
   std::size_t used = out.size();
   auto write_tag = [&](std::string_view name, std::string_view value) {
@@ -266,28 +322,35 @@ inline void write_pgn_tags(std::string& out, const PgnTag* tags, std::size_t cou
   const std::string fen = setup ? to_fen(start) : std::string();  // written only then
   bool wrote_setup = false, wrote_fen = false, wrote_variant = false;
   for (std::size_t i = 0; i < count; ++i) {
-    const PgnTag& t = tags[i];
-    if (roster_index(t.name) != 7) continue;
-    if (t.name == "SetUp") {
-      if (!setup || wrote_setup) continue;
-      write_tag("SetUp", "1");
-      wrote_setup = true;
-    } else if (t.name == "FEN") {
-      if (!setup || wrote_fen) continue;
-      if (!wrote_setup) write_tag("SetUp", "1");
-      wrote_setup = true;
-      write_tag("FEN", fen);
-      wrote_fen = true;
-    } else if (t.name == "Variant") {
-      wrote_variant = true;
-      // A Chess960 game whose Variant tag reads as standard chess (the reader took it for
-      // Chess960 by its FEN's Shredder letters, which to_fen may not write again) is
-      // named Chess960, so that what is written reads as the same game.
-      const bool reads_standard = detail::pgn_variant(t.value) == detail::PgnVariant::Standard;
-      write_tag("Variant", start.is_chess960() && reads_standard ? std::string_view("Chess960")
-                                                                 : std::string_view(t.value));
-    } else {
-      write_tag(t.name, t.value);
+    const PgnTagView& t = tags[i];
+    switch (t.role) {
+      case PgnTagRole::Other:
+        write_tag(t.name, t.value);
+        break;
+      case PgnTagRole::SetUp:
+        if (!setup || wrote_setup) break;
+        write_tag("SetUp", "1");
+        wrote_setup = true;
+        break;
+      case PgnTagRole::Fen:
+        if (!setup || wrote_fen) break;
+        if (!wrote_setup) write_tag("SetUp", "1");
+        wrote_setup = true;
+        write_tag("FEN", fen);
+        wrote_fen = true;
+        break;
+      case PgnTagRole::Variant: {
+        wrote_variant = true;
+        // A Chess960 game whose Variant tag reads as standard chess (the reader took it for
+        // Chess960 by its FEN's Shredder letters, which to_fen may not write again) is
+        // named Chess960, so that what is written reads as the same game.
+        const bool reads_standard = detail::pgn_variant(t.value) == detail::PgnVariant::Standard;
+        write_tag("Variant",
+                  start.is_chess960() && reads_standard ? std::string_view("Chess960") : t.value);
+        break;
+      }
+      default:  // the roster's, written above
+        break;
     }
   }
   if (start.is_chess960() && !wrote_variant) write_tag("Variant", "Chess960");
@@ -316,7 +379,8 @@ class PgnExportWriter final : public PgnVisitor {
   explicit PgnExportWriter(const PgnWriteOptions& options = {}) : options_(options) {}
 
   void begin_game(std::uint64_t /*number*/, std::uint64_t /*line*/) override {
-    tag_count_ = 0;
+    tags_.clear();
+    tag_bytes_ = 0;
     start_ = Position::startpos();
     events_.clear();
     open_.clear();
@@ -325,10 +389,14 @@ class PgnExportWriter final : public PgnVisitor {
     warnings_.clear();
   }
   void tag(std::string_view name, std::string_view value) override {
-    if (tag_count_ == tags_.size()) tags_.emplace_back();
-    PgnTag& t = tags_[tag_count_++];
-    t.name.assign(name.data(), name.size());
-    t.value.assign(value.data(), value.size());
+    // Kept as places in tag_text_ (views would not survive its growth): the bytes copied
+    // once, no string made per tag.
+    const std::size_t at = tag_bytes_;
+    char* p = detail::pgn_room(tag_text_, at, name.size() + value.size());
+    std::memcpy(p, name.data(), name.size());
+    std::memcpy(p + name.size(), value.data(), value.size());
+    tag_bytes_ += name.size() + value.size();
+    tags_.push_back({at, name.size(), value.size(), detail::pgn_tag_role(name)});
   }
   PgnAction begin_movetext(const Position& start) override {
     start_ = start;
@@ -382,11 +450,21 @@ class PgnExportWriter final : public PgnVisitor {
   /// marker, else the Result tag, else "*"; the roster's Result tag: the Result tag when
   /// it reads as a result, else the marker.
   void write(std::string& out) const {
-    const PgnTag* result_tag = find_pgn_tag(tags_.data(), tag_count_, "Result");
-    const std::optional<GameResult> tag_result =
-        parse_pgn_result(detail::trim(result_tag ? std::string_view(result_tag->value) : ""));
+    views_.clear();
+    const std::string_view text(tag_text_.data(), tag_bytes_);
+    std::string_view result_tag;  // the first Result tag's value
+    bool has_result_tag = false;
+    for (const StoredTag& t : tags_) {
+      const std::string_view value = text.substr(t.at + t.name_size, t.value_size);
+      views_.push_back({text.substr(t.at, t.name_size), value, t.role});
+      if (t.role == detail::PgnTagRole::Result && !has_result_tag) {
+        result_tag = value;
+        has_result_tag = true;
+      }
+    }
+    const std::optional<GameResult> tag_result = parse_pgn_result(detail::trim(result_tag));
     const GameResult marker = result_ ? *result_ : tag_result.value_or(GameResult::Ongoing);
-    detail::write_pgn_tags(out, tags_.data(), tag_count_, start_, tag_result.value_or(marker));
+    detail::write_pgn_tags(out, views_.data(), views_.size(), start_, tag_result.value_or(marker));
     detail::PgnLineWriter w(out, options_.line_length);
     write_line(w, 0, events_.size());
     w.token(to_pgn(marker));
@@ -480,8 +558,15 @@ class PgnExportWriter final : public PgnVisitor {
   }
 
   PgnWriteOptions options_;
-  std::vector<PgnTag> tags_;  // the first tag_count_ are this game's (the rest: kept for reuse)
-  std::size_t tag_count_ = 0;
+  // A tag of the game: its name and value, one after the other in tag_text_.
+  struct StoredTag {
+    std::size_t at, name_size, value_size;
+    detail::PgnTagRole role;
+  };
+  std::vector<StoredTag> tags_;
+  std::string tag_text_;  // the tags' names and values: its first tag_bytes_ bytes
+  std::size_t tag_bytes_ = 0;
+  mutable std::vector<detail::PgnTagView> views_;  // write(): tags_ as views (reused)
   Position start_ = Position::startpos();
   std::vector<Event> events_;
   std::vector<std::size_t> open_;  // the variations open: their Open events
