@@ -18,14 +18,20 @@
 // The input is the TCEC file of the real-games corpus (ARBITER_SHARED_DIR/data/pgn) or
 // --file. Wall times: the commands are whole programs, started the same way.
 //
-//   arbiter_scale_bench [--runs N] [--file PGN] [--arbiter PATH] [--pgn-extract PATH]
-//                       [--driver PATH [--perft D]]
+// With --pairs N, each ratio is measured again N times by its two commands run back to
+// back (in turn first), and the median of those N ratios given with its quartiles: on a
+// machine shared with others, a burst of their load falls on both sides of a pair far
+// more often than on both sides of a ratio of medians, whose runs lie seconds apart.
+//
+//   arbiter_scale_bench [--runs N] [--pairs N] [--file PGN] [--arbiter PATH]
+//                       [--pgn-extract PATH] [--driver PATH [--perft D]]
 
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -70,6 +76,15 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+// The value below which a share `q` (0 to 1) of `v` lies, interpolated between ranks.
+double quantile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  const double at = q * double(v.size() - 1);
+  const std::size_t low = std::size_t(at);
+  if (low + 1 >= v.size()) return v.back();
+  return v[low] + (at - double(low)) * (v[low + 1] - v[low]);
+}
+
 std::string quote(const std::string& word) {
   std::string q = "'";
   for (char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -81,6 +96,7 @@ std::string quote(const std::string& word) {
 int main(int argc, char** argv) {
   int runs = 5;
   int perft_depth = 0;  // 0: no perft
+  int pairs = 0;        // 0: no pairs
   std::string file, arbiter, extract = "/usr/games/pgn-extract", driver;
 #ifdef ARBITER_SHARED_DIR
   file = std::string(ARBITER_SHARED_DIR) + "/data/pgn/tcec_master_archive_standard.pgn";
@@ -92,6 +108,8 @@ int main(int argc, char** argv) {
     const std::string a = argv[i], v = argv[i + 1];
     if (a == "--runs")
       runs = std::max(1, std::atoi(v.c_str()));
+    else if (a == "--pairs")
+      pairs = std::max(0, std::atoi(v.c_str()));
     else if (a == "--file")
       file = v;
     else if (a == "--arbiter")
@@ -199,6 +217,43 @@ int main(int argc, char** argv) {
           median(driver_times[fmt::format("cl-perft {}", p)]) /
               median(driver_times[fmt::format("ar-perft {}", p)]),
           ratio(fmt::format("cl-perft {}", p), fmt::format("ar-perft {}", p)));
+  if (pairs > 0) {
+    // Each ratio again, its commands back to back: {slower, faster, what it says}.
+    const auto command = [&](const std::string& name) {
+      for (const auto& [n, c] : commands)
+        if (n == name) return c;
+      return std::string();
+    };
+    std::vector<std::array<std::string, 3>> ratios = {
+        {"pgn-extract --repetition", "audit -j1",
+         "audit --json -j 1 vs pgn-extract -s --repetition"},
+        {"pgn-extract", "pgn -j1", "pgn -j 1 --out /dev/null vs pgn-extract -s -o /dev/null"},
+        {"audit -j1", "audit -j2", "audit -j 2 vs -j 1 (wall)"}};
+    if (!driver.empty()) {
+      ratios.push_back({"cl-checks", "audit -j1", "audit --json -j 1 vs the chess-library loop"});
+      ratios.push_back(
+          {"cl-replay", "ar-replay", "parse + replay vs chess-library StreamParser loop"});
+      ratios.push_back({"audit -j1", "ar-replay", "audit --json -j 1 over its own parse + replay"});
+    }
+    fmt::print("\n{} pairs of each ratio, its two commands back to back (first in turn):\n", pairs);
+    for (const auto& [slow, fast, what] : ratios) {
+      std::vector<double> wall, cpu;
+      for (int i = 0; i < pairs; ++i) {
+        Measure a{}, b{};
+        if (i % 2 == 0) {
+          a = run(command(slow));
+          b = run(command(fast));
+        } else {
+          b = run(command(fast));
+          a = run(command(slow));
+        }
+        wall.push_back(a.seconds / b.seconds);
+        cpu.push_back(a.cpu_seconds / b.cpu_seconds);
+      }
+      fmt::print("{}: {:.2f}x (quartiles {:.2f}-{:.2f}; cpu {:.2f}x)\n", what, median(wall),
+                 quantile(wall, 0.25), quantile(wall, 0.75), median(cpu));
+    }
+  }
   std::filesystem::remove_all(tmp);
   return 0;
 }
