@@ -142,7 +142,10 @@ struct SliderTables {
   Bitboard rook_table[0x19000];
   Bitboard bishop_table[0x1480];
 
-  SliderTables() noexcept {
+  // Out of line and cold: built once, and its size must not weigh on whether the
+  // compiler inlines slider_tables() (the check that the tables are built) where the
+  // tables are read, which is every slider lookup.
+  ARBITER_COLD SliderTables() noexcept {
     init(rook, rook_table, rook_dirs, rook_magics);
     init(bishop, bishop_table, bishop_dirs, bishop_magics);
     for (int a = 0; a < 64; ++a) {
