@@ -771,6 +771,9 @@ TEST_CASE("pgn: a movetext token reads the same on the plain path as on the gene
       // suffixes glued or apart, NAGs, move numbers glued, spaced, without a dot, "1..."
       "1. e4 e5 2. Nf3!? Nc6?! 3. Bb5 $1 a6 ! 4.Ba4 Nf6 5 O-O 5... Be7 6. Re1 *",
       "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 dxc6 5.O-O f6 6.d4 exd4 7.Nxd4 c5 1/2-1/2",
+      // glued numbers before castling with zeros, a suffix, black's "9...", a bad move
+      "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.0-0 Be7 6.Re1! b5 7.Bb3 d6 8.c3 O-O 9.h3 "
+      "9...Na5 10.Bc2 c5 11.d4 Qc7 12.Kd3 Bd7 13.Nbd2 *",
       // promotions in each form, "e8(Q)" among them; castling written with zeros
       "[FEN \"4k3/1P4P1/8/8/8/8/1p4p1/R3K2R w KQ - 0 1\"]\n\n1. b8=Q+ Kd7 2. 0-0 b1(Q) "
       "3. g8N g1=R+ 4. Kh2 Rg2+ 5. Kxg2 *",
@@ -787,6 +790,7 @@ TEST_CASE("pgn: a movetext token reads the same on the plain path as on the gene
       // bad moves and tokens: errors at a column, then the next game
       "1. e4 e5 2. Ke3 Nc6 *\n\n1. d4 Nf6 2. c4 e6 *",
       "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. Zz9 *",
+      "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5O-O Be7 6. Re1 b5 7. Bb3 d6 *",
       "1. e4 e5 2. Nf3xxxxxxxxxxxxxxxxxxxxxxxxx Nc6 *",
       "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O-O *",
       // results in every form, a missing one, the next game after a blank line

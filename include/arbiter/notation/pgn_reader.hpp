@@ -982,12 +982,12 @@ class PgnReader {
   }
 
   // The movetext's common case, read without the general path of parse_game(): one space
-  // or line break, then a move number ("12.", "12...") or a move without a suffix
-  // annotation ("Nf3", "exd8=Q+") that resolves in the position, and the byte after it
-  // in the buffer. True if it read them; false, having read nothing, for anything else,
-  // which the general path then reads (and reports, if need be) as it always has. The
-  // other tokens that path reads otherwise than as a move (a result, dots, a null move,
-  // "e.p.") do not resolve. About half the instructions of the general path: no line and
+  // or line break, then a move number ("12.", "12..."), a move without a suffix
+  // annotation ("Nf3", "exd8=Q+") that resolves in the position, or the two glued
+  // ("12.Nf3"), and the byte after it in the buffer. True if it read them; false, having read
+  // nothing, for anything else, which the general path then reads (and reports, if need be) as it
+  // always has. The other tokens that path reads otherwise than as a move (a result, dots, a null
+  // move, "e.p.") do not resolve. About half the instructions of the general path: no line and
   // column kept for a message, no tests for the tokens it leaves alone.
   ARBITER_FORCE_INLINE bool read_plain_token(PgnVisitor& v, bool& number_pending) {
     constexpr std::ptrdiff_t longest = 15;  // longer tokens: the general path
@@ -999,19 +999,24 @@ class PgnReader {
     while (p != s + longest && detail::pgn_is(*p, detail::pgn_symbol)) ++p;
     // Too long, or a promotion perhaps written "e8(Q)" (the parenthesis read with it).
     if (p == s + longest || *p == '(') return false;
-    if (*s >= '0' && *s <= '9') {  // a move number: digits, then dots or none, and no more
+    const char* move = s;          // where the move starts
+    if (*s >= '0' && *s <= '9') {  // a move number: digits, then dots or none
       const char* q = s;
       while (*q >= '0' && *q <= '9') ++q;  // both loops stop at p at the latest
+      const char* const digits_end = q;
       while (*q == '.') ++q;
-      if (q != p) return false;
-      if (sep == '\n') newline_at(cur_);
-      cur_ = p;
-      blank_line_ = false;
-      number_pending = true;
-      return true;
+      if (q == p) {  // the number alone
+        if (sep == '\n') newline_at(cur_);
+        cur_ = p;
+        blank_line_ = false;
+        number_pending = true;
+        return true;
+      }
+      if (q == digits_end) return false;  // digits and no dot: a result, "0-0", ...
+      move = q;                           // "12.e4": the move glued to its number
     }
     if (p[-1] == '!' || p[-1] == '?') return false;  // a suffix annotation, or one alone
-    const std::string_view san(s, std::size_t(p - s));
+    const std::string_view san(move, std::size_t(p - move));
     const Move m = resolve_san(pos_, san, san_options_);
     if (!m) return false;
     if (sep == '\n') newline_at(cur_);
