@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -141,6 +142,30 @@ inline arbiter::Position position(const std::string& fen) {
   INFO(fen << " -> " << (r ? std::string("ok") : r.error().message()));
   REQUIRE(r.ok());
   return r->position;
+}
+
+/// Analyses positions for both sides (full mode, default budget) in two workspaces and
+/// checks that they answer the same: verdict, proof, nodes and the helpmate's length. The
+/// positions (chasolver positions.txt, MIT): a locked wall (the closure proves it), a wall
+/// a sacrifice opens (a helpmate), a wall only the closure's larger share of the budget
+/// proves; and K+N v K+N (helpmates with the loser's piece blocking).
+inline void check_same_win_answers(arbiter::WinWorkspace& a, arbiter::WinWorkspace& b) {
+  auto first = std::make_unique<arbiter::WinAnswer>();
+  auto second = std::make_unique<arbiter::WinAnswer>();
+  for (const char* fen :
+       {"8/8/8/1k3p1p/3p1P2/1p1P1PpP/1P4P1/K7 b - - 0 1",
+        "8/5p1p/k4p2/1p1p1PpP/1P1P2P1/8/8/K7 b - - 0 1",
+        "1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1", "8/8/3nk3/8/8/3NK3/8/8 w - - 0 1"})
+    for (const arbiter::Color side : {arbiter::Color::White, arbiter::Color::Black}) {
+      INFO(fen << " side " << int(side));
+      const arbiter::Position p = position(fen);
+      arbiter::analyze_win(p, side, arbiter::WinMode::Full, arbiter::full_node_budget, a, *first);
+      arbiter::analyze_win(p, side, arbiter::WinMode::Full, arbiter::full_node_budget, b, *second);
+      CHECK(second->verdict == first->verdict);
+      CHECK(second->proof == first->proof);
+      CHECK(second->nodes == first->nodes);
+      CHECK(second->length == first->length);
+    }
 }
 
 /// The lines of a text, without their newlines (a last line without one included).

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <random>
 #include <string>
@@ -259,6 +261,79 @@ TEST_CASE("The closure goes on where it stopped: in turns it ends as in one go",
   CHECK(result == HelpmateProver::ClosureResult::NoMate);
   CHECK(calls >= 10);
   CHECK(turns.nodes() == nodes);
+}
+
+// A caller's memory for WinWorkspace that keeps a ledger of what it gave, and fills what
+// it gives unzeroed with a pattern, so that a table read before it is written shows.
+struct LedgerMemory {
+  struct Block {
+    void* memory;
+    std::size_t bytes;
+    bool zeroed, released;
+  };
+  static std::vector<Block>& blocks() {
+    static std::vector<Block> b;
+    return b;
+  }
+  static bool refuse;  // allocate() fails
+  static int releases;
+  static void* allocate(std::size_t bytes, bool zeroed) noexcept {
+    void* const p = refuse ? nullptr : std::malloc(bytes);
+    if (p) std::memset(p, zeroed ? 0 : 0xA5, bytes);
+    blocks().push_back({p, bytes, zeroed, false});
+    return p;
+  }
+  static void release(void* memory, std::size_t bytes) noexcept {
+    ++releases;
+    for (Block& b : blocks())
+      if (b.memory == memory && !b.released) {
+        b.released = b.bytes == bytes;  // a wrong size stays unreleased, and shows
+        if (b.released) std::free(memory);
+        return;
+      }
+  }
+};
+bool LedgerMemory::refuse = false;
+int LedgerMemory::releases = 0;
+
+TEST_CASE("WinWorkspace: tables from the caller's memory, the same answers, all given back",
+          "[unwinnable]") {
+  LedgerMemory::blocks().clear();
+  const WorkspaceMemory ledger{&LedgerMemory::allocate, &LedgerMemory::release};
+  auto mine = std::make_unique<WinAnswer>();
+  {
+    auto standard = std::make_unique<WinWorkspace>(WinWorkspace::for_full());
+    auto given = std::make_unique<WinWorkspace>(WinWorkspace::for_full(ledger));
+    // Three tables: the search's and the closure's slots zeroed, the closure's nodes not.
+    REQUIRE(LedgerMemory::blocks().size() == 3);
+    CHECK(LedgerMemory::blocks()[0].zeroed);
+    CHECK_FALSE(LedgerMemory::blocks()[1].zeroed);
+    CHECK(LedgerMemory::blocks()[2].zeroed);
+    CHECK(LedgerMemory::blocks()[0].bytes == (std::size_t(1) << 18) * sizeof(detail::TTEntry));
+    arbiter_test::check_same_win_answers(*standard, *given);
+    // A move hands the tables over: the moved-from workspace gives nothing back.
+    WinWorkspace moved = std::move(*given);
+    given.reset();
+    for (const LedgerMemory::Block& b : LedgerMemory::blocks()) CHECK_FALSE(b.released);
+  }
+  for (const LedgerMemory::Block& b : LedgerMemory::blocks()) CHECK(b.released);
+
+  // No memory at all: the lemmas and the budget still answer, and nothing is given back.
+  LedgerMemory::blocks().clear();
+  LedgerMemory::refuse = true;
+  LedgerMemory::releases = 0;
+  {
+    auto none = std::make_unique<WinWorkspace>(WinWorkspace::for_full(ledger));
+    analyze_win(position_of("8/8/8/4k3/8/8/8/4K3 w - - 0 1"), White, WinMode::Full,
+                full_node_budget, *none, *mine);
+    CHECK(mine->verdict == Winnability::NoWin);  // bare kings: the material lemma
+    analyze_win(position_of("8/5p1p/k4p2/1p1p1PpP/1P1P2P1/8/8/K7 b - -"), White, WinMode::Full,
+                full_node_budget, *none, *mine);
+    CHECK(mine->verdict != Winnability::NoWin);  // never a wrong proof without tables
+  }
+  LedgerMemory::refuse = false;
+  CHECK(LedgerMemory::blocks().size() == 3);  // asked for, refused
+  CHECK(LedgerMemory::releases == 0);
 }
 
 TEST_CASE("5.2.2, 6.9: the static proof (where the pieces can ever go) and its boundaries",

@@ -19,6 +19,7 @@
 #include <arbiter/notation/uci.hpp>
 #include <arbiter/unwinnable.hpp>
 
+#include "huge_pages.hpp"
 #include "in_order.hpp"
 #include "output.hpp"
 #include "reading.hpp"
@@ -98,7 +99,7 @@ class DeadWriter {
   explicit DeadWriter(const DeadCommand& c)
       : command_(c),
         workspace_(c.quick ? arbiter::WinWorkspace::for_quick()
-                           : arbiter::WinWorkspace::for_full()),
+                           : arbiter::WinWorkspace::for_full(huge_page_memory())),
         white_(std::make_unique<arbiter::WinAnswer>()),
         black_(std::make_unique<arbiter::WinAnswer>()) {
     budget_ = c.nodes > 0 ? std::uint64_t(c.nodes)

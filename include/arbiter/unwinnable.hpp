@@ -367,26 +367,49 @@ struct ClosureNode {
 // Memory
 // ---------------------------------------------------------------------------------------
 
+/// Where a WinWorkspace's tables come from: the standard allocator unless the caller
+/// gives its own, say memory in huge pages, which the system faults in 512 times less
+/// often than in pages of 4 KiB (a fault costs microseconds, and a table of 4 MiB takes
+/// a thousand of them; the tool's huge_pages.hpp). No system call here: the library
+/// stays portable, the platform's memory is the caller's to give.
+struct WorkspaceMemory {
+  /// `bytes` of memory, reading as zeros if `zeroed`, or nullptr if it cannot be had.
+  void* (*allocate)(std::size_t bytes, bool zeroed) noexcept = &standard_allocate;
+  /// Gives back the memory `allocate(bytes, ...)` gave.
+  void (*release)(void* memory, std::size_t bytes) noexcept = &standard_release;
+
+  /// std::calloc (zeroed) or std::malloc.
+  static void* standard_allocate(std::size_t bytes, bool zeroed) noexcept {
+    return zeroed ? std::calloc(bytes, 1) : std::malloc(bytes);
+  }
+  /// std::free.
+  static void standard_release(void* memory, std::size_t) noexcept { std::free(memory); }
+};
+
 /// The memory an analysis works in, reserved by the caller: a transposition table for
 /// the helpmate search and a table of positions for the closure. Its sizes bound what
 /// an analysis can do (a full table is a spent budget). Reuse one across analyses.
 class WinWorkspace {
  public:
   /// Reserves `tt_entries` (rounded down to a power of two) search entries and room for
-  /// `closure_positions` closure positions. Allocates here, never during analysis; if
-  /// the memory is not available the tables are empty and answers come from the
-  /// lemmas and budget alone.
-  WinWorkspace(std::size_t tt_entries, std::size_t closure_positions) noexcept {
+  /// `closure_positions` closure positions, from `memory`. Allocates here, never during
+  /// analysis; if the memory is not available the tables are empty and answers come
+  /// from the lemmas and budget alone.
+  WinWorkspace(std::size_t tt_entries, std::size_t closure_positions,
+               WorkspaceMemory memory = {}) noexcept
+      : memory_(memory) {
     std::size_t tt = 1;
     while (tt * 2 <= tt_entries) tt *= 2;
     std::size_t slots = 1;
     while (slots < 2 * closure_positions) slots *= 2;
-    // calloc: zeroed pages come from the system untouched, so memory a small analysis
-    // never reaches costs nothing.
-    tt_ = static_cast<detail::TTEntry*>(std::calloc(tt, sizeof(detail::TTEntry)));
+    // Zeroed where read before written (the standard allocator's calloc: zeroed pages
+    // come from the system untouched, so memory a small analysis never reaches costs
+    // nothing); the closure's nodes are written first.
+    tt_ = static_cast<detail::TTEntry*>(take(tt * sizeof(detail::TTEntry), true, tt_bytes_));
     nodes_ = static_cast<detail::ClosureNode*>(
-        std::malloc((closure_positions ? closure_positions : 1) * sizeof(detail::ClosureNode)));
-    slots_ = static_cast<std::uint64_t*>(std::calloc(slots, sizeof(std::uint64_t)));
+        take((closure_positions ? closure_positions : 1) * sizeof(detail::ClosureNode), false,
+             nodes_bytes_));
+    slots_ = static_cast<std::uint64_t*>(take(slots * sizeof(std::uint64_t), true, slots_bytes_));
     if (tt_) tt_mask_ = tt - 1;
     if (nodes_ && slots_) {
       node_capacity_ = closure_positions;
@@ -394,9 +417,13 @@ class WinWorkspace {
     }
   }
   /// The sizes the full mode's default budget needs.
-  static WinWorkspace for_full() noexcept { return WinWorkspace(1u << 18, 1u << 19); }
+  static WinWorkspace for_full(WorkspaceMemory memory = {}) noexcept {
+    return WinWorkspace(1u << 18, 1u << 19, memory);
+  }
   /// The sizes the quick mode's default budget needs.
-  static WinWorkspace for_quick() noexcept { return WinWorkspace(1u << 10, 1u << 10); }
+  static WinWorkspace for_quick(WorkspaceMemory memory = {}) noexcept {
+    return WinWorkspace(1u << 10, 1u << 10, memory);
+  }
 
   WinWorkspace(const WinWorkspace&) = delete;
   WinWorkspace& operator=(const WinWorkspace&) = delete;
@@ -409,13 +436,23 @@ class WinWorkspace {
   }
   /** @} */
   ~WinWorkspace() {
-    std::free(tt_);
-    std::free(nodes_);
-    std::free(slots_);
+    if (tt_) memory_.release(tt_, tt_bytes_);
+    if (nodes_) memory_.release(nodes_, nodes_bytes_);
+    if (slots_) memory_.release(slots_, slots_bytes_);
   }
 
  private:
+  // `bytes` from memory_, their size kept in `kept` for the release (0 if none).
+  void* take(std::size_t bytes, bool zeroed, std::size_t& kept) noexcept {
+    void* p = memory_.allocate(bytes, zeroed);
+    kept = p ? bytes : 0;
+    return p;
+  }
   void swap(WinWorkspace& o) noexcept {
+    std::swap(memory_, o.memory_);
+    std::swap(tt_bytes_, o.tt_bytes_);
+    std::swap(nodes_bytes_, o.nodes_bytes_);
+    std::swap(slots_bytes_, o.slots_bytes_);
     std::swap(tt_, o.tt_);
     std::swap(tt_mask_, o.tt_mask_);
     std::swap(nodes_, o.nodes_);
@@ -427,6 +464,8 @@ class WinWorkspace {
   }
   friend class HelpmateProver;
 
+  WorkspaceMemory memory_;
+  std::size_t tt_bytes_ = 0, nodes_bytes_ = 0, slots_bytes_ = 0;  // what memory_ gave
   detail::TTEntry* tt_ = nullptr;
   std::size_t tt_mask_ = 0;
   detail::ClosureNode* nodes_ = nullptr;
