@@ -19,8 +19,8 @@
 #include <arbiter/notation/uci.hpp>
 #include <arbiter/unwinnable.hpp>
 
-#include "huge_pages.hpp"
 #include "in_order.hpp"
+#include "memory_pages.hpp"
 #include "output.hpp"
 #include "reading.hpp"
 #include "rulings.hpp"

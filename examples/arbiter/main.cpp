@@ -92,6 +92,7 @@
 
 #include "audit_text.hpp"
 #include "dead.hpp"
+#include "memory_pages.hpp"
 #include "output.hpp"
 #include "reading.hpp"
 #include "rulings.hpp"
@@ -403,7 +404,8 @@ int run_pgn(const PgnCommand& command) {
 // what it frees. A block of 1 MiB or more is still mapped apart: those are made once (the
 // helpmate tables of each worker, 4 and 8 MiB, which calloc takes from a mapping as zero
 // pages untouched but clears when it takes them from the heap: 8.5 M of the 27.6 M
-// instructions of a run on a one-game file), or rare (an HTML report, a huge game).
+// instructions of a run on a one-game file; they now come in huge pages, memory_pages.hpp),
+// or rare (an HTML report, a huge game).
 void keep_freed_memory() {
 #if defined(__GLIBC__)
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
@@ -414,6 +416,7 @@ void keep_freed_memory() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  arbiter_cli::populate_static_memory();  // before the attack tables are built (memory_pages.hpp)
   keep_freed_memory();
   read_option_language(argc, argv);
   CLI::App app{"arbiter: rulings on chess games by the FIDE Laws of Chess"};

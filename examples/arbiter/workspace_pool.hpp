@@ -8,12 +8,12 @@
 
 #include <arbiter/unwinnable.hpp>
 
-#include "huge_pages.hpp"
+#include "memory_pages.hpp"
 
 namespace arbiter_cli {
 
 /// The workspaces of the audit's helpmate analysis (arbiter::WinWorkspace::for_full(), in
-/// huge pages where the system gives them: huge_pages.hpp), lent to a game that asks the
+/// huge pages where the system gives them: memory_pages.hpp), lent to a game that asks the
 /// question (arbiter::GameAuditor::asks_mate(): a few games in a thousand) by whichever
 /// worker reads it. The first workspace made is lent whenever it is free, so that it
 /// serves every worker unless two ask at once, and no more exist than workers ask at once.

@@ -370,7 +370,7 @@ struct ClosureNode {
 /// Where a WinWorkspace's tables come from: the standard allocator unless the caller
 /// gives its own, say memory in huge pages, which the system faults in 512 times less
 /// often than in pages of 4 KiB (a fault costs microseconds, and a table of 4 MiB takes
-/// a thousand of them; the tool's huge_pages.hpp). No system call here: the library
+/// a thousand of them; the tool's memory_pages.hpp). No system call here: the library
 /// stays portable, the platform's memory is the caller's to give.
 struct WorkspaceMemory {
   /// `bytes` of memory, reading as zeros if `zeroed`, or nullptr if it cannot be had.

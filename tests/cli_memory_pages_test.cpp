@@ -1,15 +1,21 @@
-// The tool's memory in huge pages for the helpmate workspaces (examples/arbiter/
-// huge_pages.hpp): aligned, zeroed, writable, given back; a workspace in it answers as
-// one from the standard allocator.
+// The tool's memory with fewer page faults (examples/arbiter/memory_pages.hpp): huge pages
+// for the helpmate workspaces (aligned, zeroed, writable, given back; a workspace in them
+// answers as one from the standard allocator), and the static memory made present at once
+// (its contents kept).
 #include "catch.hpp"
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 
+#if defined(__linux__)
+#include <sys/utsname.h>
+#endif
+
 #include <arbiter/unwinnable.hpp>
 
-#include "../examples/arbiter/huge_pages.hpp"
+#include "../examples/arbiter/memory_pages.hpp"
 #include "test_util.hpp"
 
 using namespace arbiter;
@@ -48,4 +54,29 @@ TEST_CASE("huge pages: a workspace in them answers as one from the standard allo
   auto standard = std::make_unique<WinWorkspace>(WinWorkspace::for_full());
   auto huge = std::make_unique<WinWorkspace>(WinWorkspace::for_full(huge_page_memory()));
   arbiter_test::check_same_win_answers(*standard, *huge);
+}
+
+namespace {
+// Zero-initialised static memory (.bss), some of it written before the call.
+unsigned char static_block[3 * 4096 + 100];
+}  // namespace
+
+TEST_CASE("static memory made present at once keeps its contents", "[cli]") {
+  for (std::size_t i = 0; i < sizeof static_block; i += 7) static_block[i] = std::uint8_t(i | 1);
+  const bool populated = arbiter_cli::populate_static_memory();
+  bool kept = true;
+  for (std::size_t i = 0; i < sizeof static_block; ++i)
+    kept = kept && static_block[i] == (i % 7 == 0 ? std::uint8_t(i | 1) : 0);
+  CHECK(kept);
+#if defined(__linux__) && defined(__GLIBC__)
+  // MADV_POPULATE_WRITE exists from Linux 5.14: there the call must succeed.
+  utsname system{};
+  REQUIRE(uname(&system) == 0);
+  int major = 0, minor = 0;
+  REQUIRE(std::sscanf(system.release, "%d.%d", &major, &minor) == 2);
+  INFO(system.release);
+  if (major > 5 || (major == 5 && minor >= 14)) CHECK(populated);
+#else
+  CHECK_FALSE(populated);
+#endif
 }
