@@ -24,6 +24,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -246,32 +247,20 @@ enum class PgnTagRole : std::uint8_t {
   Variant
 };
 
+// The names of the roles, by PgnTagRole (none for Other): the roster's in its order.
+inline constexpr std::string_view pgn_tag_names[] = {
+    "Event", "Site", "Date", "Round", "White", "Black", "Result", "", "SetUp", "FEN", "Variant"};
+
+// The name of the role `r` (not Other).
+constexpr std::string_view pgn_tag_name(PgnTagRole r) noexcept {
+  return pgn_tag_names[std::size_t(r)];
+}
+
 // The role of the tag `name` (by its length first: most names are none of these).
 inline PgnTagRole pgn_tag_role(std::string_view name) noexcept {
-  switch (name.size()) {
-    case 3:
-      if (name == "FEN") return PgnTagRole::Fen;
-      break;
-    case 4:
-      if (name == "Site") return PgnTagRole::Site;
-      if (name == "Date") return PgnTagRole::Date;
-      break;
-    case 5:
-      if (name == "Event") return PgnTagRole::Event;
-      if (name == "Round") return PgnTagRole::Round;
-      if (name == "White") return PgnTagRole::White;
-      if (name == "Black") return PgnTagRole::Black;
-      if (name == "SetUp") return PgnTagRole::SetUp;
-      break;
-    case 6:
-      if (name == "Result") return PgnTagRole::Result;
-      break;
-    case 7:
-      if (name == "Variant") return PgnTagRole::Variant;
-      break;
-    default:
-      break;
-  }
+  if (name.size() < 3 || name.size() > 7) return PgnTagRole::Other;
+  for (std::size_t r = 0; r < std::size(pgn_tag_names); ++r)
+    if (r != std::size_t(PgnTagRole::Other) && name == pgn_tag_names[r]) return PgnTagRole(r);
   return PgnTagRole::Other;
 }
 
@@ -288,8 +277,6 @@ struct PgnTagView {
 // Variant tag reads as standard chess; then the blank line before the movetext.
 inline void write_pgn_tags(std::string& out, const PgnTagView* tags, std::size_t count,
                            const Position& start, GameResult roster_result) {
-  static constexpr std::string_view roster[7] = {"Event", "Site",  "Date",  "Round",
-                                                 "White", "Black", "Result"};
   const PgnTagView* first[7] = {};  // the first tag of each roster name
   bool has_fen = false;
   for (std::size_t i = 0; i < count; ++i) {
@@ -311,11 +298,11 @@ inline void write_pgn_tags(std::string& out, const PgnTagView* tags, std::size_t
   };
   for (int r = 0; r < 7; ++r) {
     if (r == 6) {
-      write_tag(roster[r], to_pgn(roster_result));
+      write_tag(pgn_tag_name(PgnTagRole(r)), to_pgn(roster_result));
     } else if (first[r]) {
-      write_tag(roster[r], first[r]->value);
+      write_tag(pgn_tag_name(PgnTagRole(r)), first[r]->value);
     } else {
-      write_tag(roster[r], r == 2 ? "????.??.??" : "?");
+      write_tag(pgn_tag_name(PgnTagRole(r)), r == 2 ? "????.??.??" : "?");
     }
   }
   const bool setup = has_fen || !(start == Position::startpos()) || start.is_chess960();
@@ -329,14 +316,14 @@ inline void write_pgn_tags(std::string& out, const PgnTagView* tags, std::size_t
         break;
       case PgnTagRole::SetUp:
         if (!setup || wrote_setup) break;
-        write_tag("SetUp", "1");
+        write_tag(pgn_tag_name(PgnTagRole::SetUp), "1");
         wrote_setup = true;
         break;
       case PgnTagRole::Fen:
         if (!setup || wrote_fen) break;
-        if (!wrote_setup) write_tag("SetUp", "1");
+        if (!wrote_setup) write_tag(pgn_tag_name(PgnTagRole::SetUp), "1");
         wrote_setup = true;
-        write_tag("FEN", fen);
+        write_tag(pgn_tag_name(PgnTagRole::Fen), fen);
         wrote_fen = true;
         break;
       case PgnTagRole::Variant: {
@@ -345,7 +332,7 @@ inline void write_pgn_tags(std::string& out, const PgnTagView* tags, std::size_t
         // Chess960 by its FEN's Shredder letters, which to_fen may not write again) is
         // named Chess960, so that what is written reads as the same game.
         const bool reads_standard = detail::pgn_variant(t.value) == detail::PgnVariant::Standard;
-        write_tag("Variant",
+        write_tag(pgn_tag_name(PgnTagRole::Variant),
                   start.is_chess960() && reads_standard ? std::string_view("Chess960") : t.value);
         break;
       }
@@ -353,9 +340,10 @@ inline void write_pgn_tags(std::string& out, const PgnTagView* tags, std::size_t
         break;
     }
   }
-  if (start.is_chess960() && !wrote_variant) write_tag("Variant", "Chess960");
-  if (setup && !wrote_setup) write_tag("SetUp", "1");
-  if (setup && !wrote_fen) write_tag("FEN", fen);
+  if (start.is_chess960() && !wrote_variant)
+    write_tag(pgn_tag_name(PgnTagRole::Variant), "Chess960");
+  if (setup && !wrote_setup) write_tag(pgn_tag_name(PgnTagRole::SetUp), "1");
+  if (setup && !wrote_fen) write_tag(pgn_tag_name(PgnTagRole::Fen), fen);
   *pgn_room(out, used, 1) = '\n';
   out.resize(used + 1);
 }
