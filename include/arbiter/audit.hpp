@@ -208,7 +208,7 @@ class GameAuditor {
   }
   /// Judges the positions recorded since the last call (see begin()).
   void advance() {
-    for (; next_ <= record_.ply(); ++next_) {
+    for (const GameRecord::Ply last = record_.ply(); next_ <= last; ++next_) {
       // 2014, "the last 75 moves": a 75-move point that a later pawn move or capture passed
       // is no longer a draw when it is found afterwards (spec 7.1, E7).
       if (tentative_75_ && next_ > 0 && record_.last_reset(next_) == std::int32_t(next_)) {
@@ -353,11 +353,22 @@ class GameAuditor {
            !record_.threefold_within_one_move(ply);
   }
 
-  void analyse(GameRecord::Ply ply) {
-    const bool board_alone = board_alone_decides(ply);
-    const Termination t =
-        board_alone ? board_ending(record_.position(ply)) : automatic_ending(record_, ply, rules_);
-    if (board_alone && t == Termination::None) return;
+  // Judges the position at `ply`. Nearly every ply ends at its first test (only Article 5
+  // decides, and the game goes on), inline in advance(); the rest is out of line, so that
+  // the common case does not pay for the whole function's entry and exit (about 19
+  // instructions a ply).
+  ARBITER_FORCE_INLINE void analyse(GameRecord::Ply ply) {
+    if (board_alone_decides(ply)) {
+      const Termination t = board_ending(record_.position(ply));
+      if (t != Termination::None) add_findings(ply, t);
+    } else {
+      add_findings(ply, automatic_ending(record_, ply, rules_));
+    }
+  }
+
+  // What analyse() finds at `ply` beyond "nothing": the automatic ending `t` (or None),
+  // then the claims available there.
+  ARBITER_NOINLINE void add_findings(GameRecord::Ply ply, Termination t) {
     const Articles& art = rules_.laws().articles;
     if (t != Termination::None) {
       const bool lasting = t == Termination::SeventyFiveMoves || t == Termination::DeadPosition;

@@ -73,6 +73,7 @@ class GameRecord {
   /// Starts again from `start`, under the same rules.
   void reset(const Position& start) {
     entries_.clear();
+    ply_ = 0;
     tracker_.clear();
     twofold_plies_.clear();
     const std::int32_t clock =
@@ -106,21 +107,22 @@ class GameRecord {
   /// played once (PgnRecorder in record_pgn.hpp).
   void play(Move m, const Position& after) {
     ARBITER_ASSERT(is_legal(position(), m) && after == position().play_unchecked(m));
-    if (entries_.size() < entries_.capacity()) return append(m, &after);
+    if (ply_ + std::size_t(1) < entries_.capacity()) return append(m, &after);
     const Position copy = after;  // growing moves the entries, and `after` may be one of them
     append(m, &copy);
   }
 
   /// Takes the last move back.
   void undo() {
-    if (entries_.size() <= 1) return;
+    if (ply_ == 0) return;
     if (!twofold_plies_.empty() && twofold_plies_.back() == ply()) twofold_plies_.pop_back();
     entries_.pop_back();
+    --ply_;
     tracker_.pop();
   }
 
   /// The ply of the current (last) position.
-  Ply ply() const noexcept { return Ply(entries_.size() - 1); }
+  Ply ply() const noexcept { return ply_; }
   /// The current position.
   const Position& position() const noexcept { return entries_.back().position; }
   /// The position at `ply`.
@@ -242,7 +244,7 @@ class GameRecord {
   void append(Move m, const Position* after) {
     const bool irreversible = is_irreversible(entries_.back().position, m);
     const bool resets = entries_.back().position.resets_halfmove_clock(m);
-    const Ply ply = Ply(entries_.size());
+    const Ply ply = ply_ + 1;
     // One copy of a position per ply: the new entry is made from `*after`, or as a copy
     // of the last (emplace_back copes with its own element) with the move played in place.
     const Entry& last = entries_.back();
@@ -250,6 +252,7 @@ class GameRecord {
       entries_.emplace_back(*after, m, last.clock, last.twofold[0], last.twofold[1]);
     else
       entries_.emplace_back(last.position, m, last.clock, last.twofold[0], last.twofold[1]);
+    ply_ = ply;
     Entry& e = entries_.back();
     if (!after) e.position.play_in_place(m);
     e.clock.advance(resets);
@@ -258,7 +261,7 @@ class GameRecord {
     // hash collision can never make a repetition.
     const Result<void, TrackerError> pushed =
         tracker_.push(identity_key(entries_.back().position, castling_identity()), irreversible,
-                      [this](Ply earlier) { return same(earlier, Ply(entries_.size() - 1)); });
+                      [this](Ply earlier) { return same(earlier, ply_); });
     if (!pushed) detail::tracker_exhausted();
     if (tracker_.count() == 2) {
       ++entries_.back().twofold[index(entries_.back().position.side_to_move())];
@@ -275,6 +278,7 @@ class GameRecord {
   }
 
   std::vector<Entry> entries_;
+  Ply ply_ = 0;  // entries_.size() - 1, kept: the size is a division (entries of 184 bytes)
   std::vector<Ply> twofold_plies_;  // plies where a position occurred for the second time
   RepetitionTracker<> tracker_;
   Rules rules_;
