@@ -24,6 +24,7 @@
 
 #if defined(__linux__)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 namespace arbiter_cli {
@@ -49,7 +50,7 @@ inline void* map_huge(std::size_t bytes, bool /*zeroed*/) noexcept {
                               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (mapped == MAP_FAILED) return nullptr;
   const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(mapped);
-  const std::uintptr_t aligned = (start + huge_page_bytes - 1) / huge_page_bytes * huge_page_bytes;
+  const std::uintptr_t aligned = huge_page_span(start);
   const std::size_t head = aligned - start;
   char* const memory = reinterpret_cast<char*>(aligned);
   if (head) ::munmap(mapped, head);
@@ -78,7 +79,7 @@ inline bool populate_static_memory() noexcept {
 #ifndef MADV_POPULATE_WRITE
   constexpr int MADV_POPULATE_WRITE = 23;  // Linux 5.14; older headers lack the name
 #endif
-  const std::uintptr_t page = 4096;
+  const std::uintptr_t page = std::uintptr_t(::sysconf(_SC_PAGESIZE));  // 4 KiB on x86-64
   const std::uintptr_t begin = reinterpret_cast<std::uintptr_t>(__bss_start) & ~(page - 1);
   const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(_end);
   return end > begin &&
