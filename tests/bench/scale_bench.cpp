@@ -4,7 +4,10 @@
 //     and check every game for repetitions; pgn-extract writes the games to /dev/null);
 //   - `arbiter pgn -j 1 --out /dev/null` against `pgn-extract -s -o /dev/null` (both read,
 //     replay and write every game);
-//   - `arbiter audit --json` with -j 1, 2 and 4 (scaling on this machine's cores);
+//   - `arbiter audit --json` with -j 1, 2 and 4 (scaling on this machine's cores), and two
+//     `-j 1` audits run side by side: what two cores give two programs that share nothing,
+//     the ceiling of -j 2 at that moment (on a machine shared with others it moves: from
+//     1.6x to 1.95x one audit's throughput in December 2026);
 //   - the audit of the file compressed with zstd against the plain file;
 //   - the audit's peak memory on standard input, on the file and on 4 times it;
 //   - with --driver (tests/bench/chess_library/driver.cpp, built over chess-library's single
@@ -138,6 +141,9 @@ int main(int argc, char** argv) {
       {"pgn -j1", a + " pgn -j 1 --out /dev/null " + f + " 2>/dev/null"},
       {"pgn-extract", x + " -s -o /dev/null " + f + " 2>/dev/null"},
       {"audit -j2", a + " audit --json --no-progress -j 2 " + f + " > /dev/null"},
+      {"two audits -j1",
+       "sh -c " + quote(a + " audit --json --no-progress -j 1 " + f + " > /dev/null & " + a +
+                        " audit --json --no-progress -j 1 " + f + " > /dev/null & wait")},
       {"audit -j4", a + " audit --json --no-progress -j 4 " + f + " > /dev/null"},
       {"audit -j1 zst", a + " audit --json --no-progress -j 1 " + quote(zst) + " > /dev/null"},
       {"audit -j1 stdin 1x", a + " audit --json --no-progress -j 1 - < " + f + " > /dev/null"},
@@ -194,6 +200,12 @@ int main(int argc, char** argv) {
   fmt::print("audit -j 2 vs -j 1: {:.2f}x; -j 4 vs -j 1: {:.2f}x (wall)\n",
              median(times["audit -j1"]) / median(times["audit -j2"]),
              median(times["audit -j1"]) / median(times["audit -j4"]));
+  // Two whole audits in the time of `two audits -j1`: the throughput two cores gave two
+  // programs sharing nothing, the most -j 2 can give at that moment.
+  fmt::print(
+      "two -j 1 audits side by side: {:.2f}x the throughput of one (the ceiling of -j 2 "
+      "here now)\n",
+      2 * median(times["audit -j1"]) / median(times["two audits -j1"]));
   fmt::print(".zst input vs plain: {:.3f} (time ratio; 1.10 = 10% slower)\n",
              median(times["audit -j1 zst"]) / median(times["audit -j1"]));
   fmt::print("peak memory, stdin, 4x vs 1x the input: {:.2f} (-j 1); -j 4 on 4x: {:.1f} MB\n",
@@ -228,7 +240,11 @@ int main(int argc, char** argv) {
         {"pgn-extract --repetition", "audit -j1",
          "audit --json -j 1 vs pgn-extract -s --repetition"},
         {"pgn-extract", "pgn -j1", "pgn -j 1 --out /dev/null vs pgn-extract -s -o /dev/null"},
-        {"audit -j1", "audit -j2", "audit -j 2 vs -j 1 (wall)"}};
+        {"audit -j1", "audit -j2", "audit -j 2 vs -j 1 (wall)"},
+        // Twice the work on one side: 2.00x is two audits in the time of one -j 2 audit, -j 2
+        // as fast as two programs that share nothing (the ceiling above); below, short of it.
+        {"two audits -j1", "audit -j2",
+         "two -j 1 audits side by side vs -j 2 (2.00x: -j 2 at the ceiling)"}};
     if (!driver.empty()) {
       ratios.push_back({"cl-checks", "audit -j1", "audit --json -j 1 vs the chess-library loop"});
       ratios.push_back(
