@@ -274,3 +274,110 @@ TEST_CASE("one pass: PgnRecorder records the main line only, up to the first nul
     CHECK(is_end(reader.next(recorder)));
   }
 }
+
+namespace {
+
+// Every event a reader delivers, written down: the moves with the positions they are read
+// in and lead to, the variations, the end or the error of each game.
+template <class Base>
+struct EventLog : Base {
+  using Base::Base;
+  std::string log;
+  void move(const Position& before, Move m, std::string_view san) override {
+    Base::move(before, m, san);
+    log += to_fen(before) + " " + (m ? to_uci(before, m) : std::string("--")) + " " +
+           std::string(san) + "\n";
+  }
+  void played(const Position& after) override {
+    Base::played(after);
+    log += "> " + to_fen(after) + "\n";
+  }
+  void begin_variation() override {
+    Base::begin_variation();
+    log += "(\n";
+  }
+  void end_variation() override {
+    Base::end_variation();
+    log += ")\n";
+  }
+  void end_game() override {
+    Base::end_game();
+    log += "end\n";
+  }
+  void game_error(const PgnError& e) override {
+    Base::game_error(e);
+    log += "error " + e.to_string() + "\n";
+  }
+};
+
+// A visitor that says it keeps the main line and does not.
+struct ForgetfulVisitor : PgnVisitor {
+  bool keeps_main_line() const override { return true; }
+  std::vector<PgnError> errors;
+  int games = 0;
+  void end_game() override { ++games; }
+  void game_error(const PgnError& e) override { errors.push_back(e); }
+};
+
+}  // namespace
+
+TEST_CASE("one pass: a variation starts from the recorder's position as from the reader's own",
+          "[one_pass][pgn]") {
+  // Variations after main-line moves (the reader asks the recorder for the position before
+  // the move: keeps_main_line()), nested ones and one after another, at the first move,
+  // after a null move on the main line (the recorder stops there: the reader's own copy),
+  // and a game with an illegal move in a variation.
+  const std::string crafted =
+      "[Event \"a\"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4 (2. Nf3 g6) e6) 2. c4) (1. c4) e5 "
+      "(1... c5 2. Nf3 (2. Nc3)) 2. Nf3 Nc6 (2... d6 3. d4) 3. Bb5 -- (3... a6) 4. O-O "
+      "(4. Bxc6 dxc6) Nf6 1-0\n\n"
+      "[Event \"b\"]\n\n1. d4 d5 2. c4 (2. Nf3 Nf6 (2... Bf5)) (2. Bf4) e6 (2... dxc4 3. e3 "
+      "(3. e4)) 3. Nc3 *\n\n"
+      "[Event \"c\"]\n\n1. e4 e5 (1... e6 2. d4 (2. Qh5 Qe7 (2... Ke7))) 2. Qh5 (2. Nf3 Nc6 "
+      "(2... Qe7)) Ke7 1/2-1/2\n\n"
+      "[Event \"d\"]\n\n1. e4 e5 2. Nf3 (2. Ke3) Nc6 *\n";
+  const std::string text = crafted + "\n" + corpus_text();
+  GameRecord record;
+  EventLog<PgnRecorder> kept(record, Rules{});
+  EventLog<PgnVisitor> own;
+  PgnReader a = PgnReader::from_memory(text, audit_reading());
+  PgnReader b = PgnReader::from_memory(text, audit_reading());
+  std::uint64_t games = 0, variations = 0;
+  for (;;) {
+    const auto ra = a.next(kept);
+    const auto rb = b.next(own);
+    REQUIRE(is_end(ra) == is_end(rb));
+    if (is_end(ra)) break;
+    REQUIRE(bool(ra) == bool(rb));
+    ++games;
+  }
+  REQUIRE(kept.log == own.log);
+  for (std::size_t at = kept.log.find("(\n"); at != std::string::npos;
+       at = kept.log.find("(\n", at + 1))
+    ++variations;
+  CHECK(games > 200);
+  CHECK(variations >= 20);  // the crafted games' (the corpus has few)
+  // The crafted games were read as written: the first variation from the start position,
+  // the last game's illegal ("2. Ke3").
+  CHECK(kept.log.find("e2e4 e4\n> rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"
+                      "(\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 d2d4 d4") !=
+        std::string::npos);
+  CHECK(kept.log.find("--\n(\n") != std::string::npos);  // a variation after a null move
+  CHECK(kept.log.find("error game 4,") != std::string::npos);
+  CHECK(kept.log.find("error game 3,") == std::string::npos);
+  CHECK(kept.log.find("error game 2,") == std::string::npos);
+  CHECK(kept.log.find("error game 1,") == std::string::npos);
+
+  // A visitor that claims to keep the main line and cannot give it back: the game with a
+  // variation is an error that says so, never read from a wrong position.
+  ForgetfulVisitor forgetful;
+  PgnReader c = PgnReader::from_memory(
+      "[Event \"x\"]\n\n1. e4 e5 *\n\n[Event \"y\"]\n\n1. e4 (1. d4) e5 *\n", audit_reading());
+  REQUIRE(c.next(forgetful));
+  CHECK(forgetful.games == 1);
+  const auto second = c.next(forgetful);
+  REQUIRE_FALSE(second);
+  REQUIRE(forgetful.errors.size() == 1);
+  CHECK(forgetful.errors[0].kind == PgnErrorKind::VariationWithoutMove);
+  CHECK(forgetful.errors[0].message.find("not kept by the visitor") != std::string::npos);
+}

@@ -73,6 +73,13 @@ class PgnRecorder : public PgnVisitor {
     record_.play(pending_, after);
     pending_ = Move::none();
   }
+  /// The main line's positions are in the record, up to a null move.
+  bool keeps_main_line() const override { return true; }
+  /// The record's position before its last move (none once a null move stopped it).
+  const Position* main_line_before_last() const override {
+    if (depth_ != 0 || stopped_ || record_.ply() == 0) return nullptr;
+    return &record_.position(record_.ply() - 1);
+  }
   /// A variation: read, not recorded.
   void begin_variation() override { ++depth_; }
   /// The end of a variation.

@@ -247,6 +247,15 @@ class PgnVisitor {
   /// played it once, to read the next move, and a visitor keeping the game's history takes
   /// the position from here instead of playing the move again (PgnRecorder).
   virtual void played(const Position& /*after*/) {}
+  /// Whether this visitor keeps every position of the main line that played() gives it, up
+  /// to the first null move (PgnRecorder does): asked once a game, after begin_movetext().
+  /// Then the reader keeps no copy of its own of the position before each main-line move,
+  /// and asks main_line_before_last() for it where a variation follows a main-line move.
+  virtual bool keeps_main_line() const { return false; }
+  /// The position before the last main-line move played() gave (see keeps_main_line());
+  /// nullptr if it is not kept, which fails the game's reading with an error naming the
+  /// variation, never a variation read from a wrong position.
+  virtual const Position* main_line_before_last() const { return nullptr; }
   /// A NAG after the last move ($1 to $6 also for the suffixes ! ? !! ?? !? ?!), or
   /// before the first move of a line (Informant style: "($142 12... Nf6)").
   virtual void nag(int /*nag*/) {}
