@@ -1762,3 +1762,62 @@ TEST_CASE("pgn reader: starts_game() finds game starts, restart() reads on as th
   CHECK(cut_points > 40);
   CHECK(bad >= 12);  // the malformed games of malformed.pgn and boundaries.pgn
 }
+
+TEST_CASE("pgn: a move token reads as parse_san() reads it under every option", "[pgn][san]") {
+  // The reader resolves plain tokens by resolve_common_san() straight where parse_san()
+  // would try it first (lenient English): under strict rules or other letters it must not.
+  // Each token after e4 e5, both in a line long enough for the reader's plain-token path
+  // and at the end of a short one.
+  const Position after_e4_e5 =
+      arbiter_test::position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  const char* const tokens[] = {"Nf3",
+                                "Ngf3",
+                                "Ng1f3",
+                                "g1f3",
+                                "Nh3",
+                                "d4",
+                                "d2d4",
+                                "Cf3",
+                                "Sf3",
+                                "\xD0\x9A"
+                                "f3",
+                                "Ke2",
+                                "Re2",
+                                "Qh5",
+                                "Dh5",
+                                "O-O",
+                                "0-0",
+                                "exd5",
+                                "Bc4",
+                                "Ac4",
+                                "\xD0\xA1"
+                                "c4"};
+  for (const bool strict : {false, true})
+    for (const SanLanguage language : {SanLanguage::English, SanLanguage::Portuguese,
+                                       SanLanguage::Spanish, SanLanguage::Russian})
+      for (const char* token : tokens)
+        for (const bool long_line : {true, false}) {
+          PgnOptions options;
+          options.strict = strict;
+          options.language = language;
+          const std::string text =
+              std::string(
+                  "[Event \"t\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                  "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. ") +
+              token + (long_line ? " {a comment long enough to follow} *\n" : " *\n");
+          const Result<Move, SanError> want =
+              parse_san(after_e4_e5, token, SanOptions{strict, language});
+          PgnReader reader = PgnReader::from_memory(text, options);
+          PgnGame game;
+          const auto read = reader.next(game);
+          INFO("strict " << strict << ", language " << int(language) << ", token " << token
+                         << (long_line ? ", long line" : ", short line"));
+          REQUIRE(bool(read) == bool(want));
+          if (want) {
+            REQUIRE(game.main_line.moves.size() == 3);
+            CHECK(game.main_line.moves[2].move == *want);
+          } else {
+            CHECK(read.error().kind == PgnErrorKind::BadMove);
+          }
+        }
+}

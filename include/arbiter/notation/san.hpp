@@ -633,10 +633,16 @@ inline Result<Move, SanError> parse_san_general(const Position& pos, std::string
   return fail(SanErrorKind::Illegal, s);
 }
 
+// Whether parse_san() tries the shortcut for the common forms (resolve_common_san()) first:
+// lenient English.
+constexpr bool reads_common_san(const SanOptions& options) noexcept {
+  return !options.strict && options.language == SanLanguage::English;
+}
+
 // The shortcut of parse_san(): lenient English text in one of the common forms.
 inline Move try_common_san(const Position& pos, std::string_view text,
                            const SanOptions& options) noexcept {
-  if (options.strict || options.language != SanLanguage::English) return Move::none();
+  if (!reads_common_san(options)) return Move::none();
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   // strip_suffixes()'s first test, here inline: the reader calls this for every move.
   if (ends_without_suffix(text)) return resolve_common_san(pos, text);
