@@ -3,8 +3,9 @@
 // (bishop, rook, queen) through magic bitboards (PEXT where BMI2 is enabled), and
 // the squares between two squares or on the line through them.
 //
-// The slider and line tables are built once, on first use, behind a function-local
-// static: thread-safe, no global init() to call, no static-initialisation-order trap.
+// The slider and line tables live in static storage and are built once, on first use
+// (build_slider_tables(), behind a function-local static and a flag): thread-safe, no
+// global init() to call, no static-initialisation-order trap.
 
 #include <array>
 #include <atomic>

@@ -7,7 +7,7 @@
 //   - `arbiter audit --json` with -j 1, 2 and 4 (scaling on this machine's cores), and two
 //     `-j 1` audits run side by side: what two cores give two programs that share nothing,
 //     the ceiling of -j 2 at that moment (on a machine shared with others it moves: from
-//     1.6x to 1.95x one audit's throughput in December 2026);
+//     1.53x to 2.0x one audit's throughput in December 2026);
 //   - the audit of the file compressed with zstd against the plain file;
 //   - the audit's peak memory on standard input, on the file and on 4 times it;
 //   - with --driver (tests/bench/chess_library/driver.cpp, built over chess-library's single
@@ -135,15 +135,14 @@ int main(int argc, char** argv) {
   run("sh -c " + quote("for i in 1 2 3 4; do cat " + quote(file) + "; done > " + quote(four)));
 
   const std::string a = quote(arbiter), f = quote(file), x = quote(extract);
+  const std::string audit_j1 = a + " audit --json --no-progress -j 1 " + f + " > /dev/null";
   std::vector<std::pair<std::string, std::string>> commands = {
-      {"audit -j1", a + " audit --json --no-progress -j 1 " + f + " > /dev/null"},
+      {"audit -j1", audit_j1},
       {"pgn-extract --repetition", x + " -s --repetition " + f + " -o /dev/null 2>/dev/null"},
       {"pgn -j1", a + " pgn -j 1 --out /dev/null " + f + " 2>/dev/null"},
       {"pgn-extract", x + " -s -o /dev/null " + f + " 2>/dev/null"},
       {"audit -j2", a + " audit --json --no-progress -j 2 " + f + " > /dev/null"},
-      {"two audits -j1",
-       "sh -c " + quote(a + " audit --json --no-progress -j 1 " + f + " > /dev/null & " + a +
-                        " audit --json --no-progress -j 1 " + f + " > /dev/null & wait")},
+      {"two audits -j1", "sh -c " + quote(audit_j1 + " & " + audit_j1 + " & wait")},
       {"audit -j4", a + " audit --json --no-progress -j 4 " + f + " > /dev/null"},
       {"audit -j1 zst", a + " audit --json --no-progress -j 1 " + quote(zst) + " > /dev/null"},
       {"audit -j1 stdin 1x", a + " audit --json --no-progress -j 1 - < " + f + " > /dev/null"},

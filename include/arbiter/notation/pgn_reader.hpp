@@ -974,7 +974,7 @@ class PgnReader {
   // Before the move `m` (Move::none(): a null move) is played: the position it is played in
   // and the move, where a variation after it starts (kept only when variations are read).
   // A main-line move's position is left to a visitor that keeps the main line
-  // (keeps_main_line()): a copy of the position a move saved (about 1.2% of an audit's
+  // (keeps_main_line()): a copy of the position a move saved (about 1.4% of an audit's
   // instructions), asked back only where a variation starts (previous_position()). A null
   // move ends what the visitor keeps (PgnRecorder stops there): kept here from then on.
   ARBITER_FORCE_INLINE void keep_previous(Move m) noexcept {
