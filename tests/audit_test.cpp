@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <iterator>
+#include <random>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "game_util.hpp"
@@ -525,5 +527,95 @@ TEST_CASE("audit: asks_mate() says beforehand whether finish() asks the helpmate
     CHECK(games == int(committed_corpus_games) + 3);
     CHECK(asked > 100);
     CHECK(not_asked > 100);
+  }
+}
+
+namespace {
+
+// The first automatic ending of a record, as the Laws have it: the first ply where
+// automatic_ending() (board_ending() on the position, the fivefold repetition, 75 moves)
+// holds. None and ply 0 if there is none.
+std::pair<Termination, GameRecord::Ply> first_ending(const GameRecord& record) {
+  for (GameRecord::Ply p = 0; p <= record.ply(); ++p) {
+    const Termination t = automatic_ending(record, p, record.rules());
+    if (t != Termination::None) return {t, p};
+  }
+  return {Termination::None, 0};
+}
+
+}  // namespace
+
+TEST_CASE("audit: a position with one legal move is judged after it, as board_ending() does (E23)",
+          "[audit][outcome]") {
+  // The audit judges a position a move was played from as having a choice of moves (it
+  // cannot be mate or stalemate), and looks at the forced ones once it finds an ending or
+  // the game is over: the ending is the one board_ending() gives at every ply.
+  const char* const queen_takes = "K6k/6r1/8/8/8/8/8/Q7 w - - 0 1";  // 1.Qxg7+, only Kxg7
+  SECTION("the forced recapture into K v K: dead at the capture, whatever follows") {
+    for (const char* moves : {"1. Qxg7+", "1. Qxg7+ Kxg7", "1. Qxg7+ Kxg7 2. Kb7 Kf6 3. Kc6"}) {
+      INFO(moves);
+      const GameRecord record = record_of(moves, {}, queen_takes);
+      const GameAudit a = audit_game(record, GameResult::WhiteWins);
+      CHECK(a.ending == Termination::DeadPosition);
+      CHECK(a.end_ply == 1);
+      CHECK(a.played_on == (record.ply() > 1));
+      CHECK(a.laws_result == GameResult::Draw);
+      CHECK(a.count(Termination::DeadPosition) == 1);
+      CHECK(first_ending(record) == std::make_pair(Termination::DeadPosition, GameRecord::Ply(1)));
+    }
+  }
+  SECTION("a forced reply that leaves mating material ends nothing") {
+    const GameRecord record =
+        record_of("1. Qxg7+ Kxg7 2. Rb7+ Kf6", {}, "K6k/6r1/8/8/8/8/8/QR6 w - - 0 1");
+    const GameAudit a = audit_game(record, GameResult::Ongoing);
+    CHECK(a.ending == Termination::None);
+    CHECK(a.findings.empty());
+  }
+  SECTION("random games full of checks and forced replies: the ending of board_ending()") {
+    // Random games from sparse positions, where checks with one way out are common, to
+    // their end (or 200 plies): each audited whole and as recorded, against the first
+    // automatic ending.
+    const char* const starts[] = {queen_takes,
+                                  "7k/8/8/8/8/8/1q6/K7 w - - 0 1",
+                                  "k7/8/1K6/8/8/8/8/1Q6 w - - 0 1",
+                                  "4k3/8/8/2b5/8/4r3/3P4/4K3 w - - 0 1",
+                                  "6rk/6r1/8/8/8/8/8/Q3K3 w - - 0 1",
+                                  "7k/8/8/8/8/8/8/Kb4Q1 w - - 0 1"};
+    std::mt19937 rng(23);
+    int games = 0, endings = 0, forced_endings = 0, forced_plies = 0;
+    for (int g = 0; g < 3000; ++g) {
+      GameRecord record;
+      record.reset(position(starts[g % 6]));
+      for (int ply = 0; ply < 200; ++ply) {
+        const MoveList moves = legal_moves(record.position(record.ply()));
+        if (moves.empty()) break;
+        forced_plies += moves.size() == 1;
+        record.play(moves[rng() % moves.size()]);
+      }
+      const auto want = first_ending(record);
+      const GameAudit a = audit_game(record, GameResult::Ongoing);
+      INFO("game " << g << " from " << starts[g % 6]);
+      REQUIRE(a.ending == want.first);
+      if (want.first != Termination::None) REQUIRE(a.end_ply == want.second);
+      // Judged while it is built, move by move, the audit is the same.
+      GameRecord built;
+      built.reset(record.position(0));
+      GameAuditor auditor(built);
+      auditor.begin();
+      auditor.advance();
+      for (GameRecord::Ply p = 1; p <= record.ply(); ++p) {
+        built.play(record.move(p));
+        auditor.advance();
+      }
+      check_same_audit(auditor.finish(GameResult::Ongoing), a);
+      ++games;
+      endings += want.first != Termination::None;
+      forced_endings += want.first == Termination::DeadPosition &&
+                        legal_move_count(record.position(want.second)) == 1;
+    }
+    INFO(games << " games, " << endings << " endings, " << forced_endings
+               << " of them dead at a forced move, " << forced_plies << " forced plies");
+    CHECK(endings > 1000);
+    CHECK(forced_endings > 20);
   }
 }

@@ -197,42 +197,55 @@ class GameAuditor {
   }
 
   /// The same audit as audit(), made while the record is built, each position judged
-  /// as soon as it is recorded (while it is still in the cache, instead of in a second
-  /// pass over the whole game): begin() once the record holds its start position,
-  /// advance() after each move recorded, finish() once the game is over. The record must
-  /// only grow in between (no undo, no reset).
+  /// as soon as the move after it is recorded (while it is still in the cache, instead of
+  /// in a second pass over the whole game): begin() once the record holds its start
+  /// position, advance() after each move recorded, finish() once the game is over. The
+  /// record must only grow in between (no undo, no reset).
   void begin() {
     audit_ = GameAudit{};
     tentative_75_ = false;
+    exact_ = false;
+    redo_ = false;
     next_ = 0;
   }
-  /// Judges the positions recorded since the last call (see begin()). Inline: called after
-  /// every move recorded, its own call and return cost more than its usual single round.
+  /// Judges the positions recorded since the last call but the newest, which waits for
+  /// the move after it, or for complete(): a position a move was played from is neither
+  /// checkmate nor stalemate, which spares the count of its moves (see
+  /// ending_with_choice()).
+  /// Inline: called after every move recorded, its own call and return cost more than
+  /// its usual single round.
   ARBITER_FORCE_INLINE void advance() {
-    for (const GameRecord::Ply last = record_.ply(); next_ <= last; ++next_) {
-      // 2014, "the last 75 moves": a 75-move point that a later pawn move or capture passed
-      // is no longer a draw when it is found afterwards (spec 7.1, E7).
-      if (tentative_75_ && next_ > 0 && record_.last_reset(next_) == std::int32_t(next_)) {
-        audit_.ending = Termination::None;  // the finding stays, as a point passed unnoticed
-        tentative_75_ = false;
-      }
-      if (over()) return;  // the later moves are void: the game had ended
-      analyse(next_);
+    for (const GameRecord::Ply newest = record_.ply(); next_ < newest; ++next_)
+      if (!judge(next_, true)) return;
+  }
+  /// Judges every position recorded, the newest as the game's last (finish() and
+  /// asks_mate() call it). The record may still grow afterwards, and advance() go on.
+  void complete() {
+    advance();
+    const GameRecord::Ply last = record_.ply();
+    if (next_ == last && judge(last, false)) ++next_;
+    // With no ending found, the forced positions just before the last (see
+    // forced_moves_settled()).
+    if (!over()) {
+      settle(last);
+      if (redo_) rejudge(last);
     }
   }
   /// The audit of the whole record once the game is over (see begin() and audit()).
   GameAudit finish(GameResult recorded, RecordedEnding ending = RecordedEnding::Unstated) {
-    advance();
+    complete();
     audit_.plies = record_.ply();
     return conclude(recorded, ending);
   }
 
   /// Whether finish(recorded, ending) will ask the helpmate analysis, and so use the
   /// workspace: a decisive result with no automatic ending on the board, lost on time (6.9)
-  /// or, from 2023, by resignation (5.1.2). Exact once advance() has judged every position
-  /// recorded. A few games in a thousand ask: threads auditing games side by side can share
-  /// a few workspaces, lent (use_workspace()) only to the games that ask.
-  bool asks_mate(GameResult recorded, RecordedEnding ending) const noexcept {
+  /// or, from 2023, by resignation (5.1.2). Judges every position recorded first
+  /// (complete()), so that the answer is exact. A few games in a thousand ask: threads
+  /// auditing games side by side can share a few workspaces, lent (use_workspace()) only
+  /// to the games that ask.
+  bool asks_mate(GameResult recorded, RecordedEnding ending) {
+    complete();
     return mate_rule(recorded, ending) != Termination::None;
   }
   /// The workspace of the helpmate analysis from now on (see the constructor).
@@ -310,6 +323,72 @@ class GameAuditor {
 
   bool over() const noexcept { return audit_.ending != Termination::None && !tentative_75_; }
 
+  // Judges `ply`, a move played from it if `moved_on`: false once the game is over (the
+  // later moves are void: the game had ended).
+  ARBITER_FORCE_INLINE bool judge(GameRecord::Ply ply, bool moved_on) {
+    // 2014, "the last 75 moves": a 75-move point that a later pawn move or capture passed
+    // is no longer a draw when it is found afterwards (spec 7.1, E7).
+    if (tentative_75_ && ply > 0 && record_.last_reset(ply) == std::int32_t(ply)) {
+      audit_.ending = Termination::None;  // the finding stays, as a point passed unnoticed
+      tentative_75_ = false;
+    }
+    if (over()) return false;
+    analyse(ply, moved_on);
+    if (ARBITER_UNLIKELY(redo_)) rejudge(ply);
+    return true;
+  }
+
+  // Whether the positions before `ply`, judged as if each had a choice of moves
+  // (ending_with_choice()), were judged as board_ending() judges them. They differ only
+  // where a position has exactly one legal move: board_ending() judges it after that move
+  // and the forced moves that follow (at most 64), which the game played, being forced:
+  // at the first later position that has no forced move, or the 64th forced one, or past
+  // the game's end. Where that position was found dead by the filter (a stalemate, or
+  // dead_with_choice()), the forced one is dead too. The audit looks back from every
+  // position where that can be (the filter found it dead, an ending was found there) and
+  // from the last: only the forced positions just before it need a look, each by
+  // board_ending() itself.
+  bool forced_moves_settled(GameRecord::Ply ply) const noexcept {
+    while (ply-- > 0) {
+      const Position& pos = record_.position(ply);
+      if (detail::surely_two_legal_moves(pos) || legal_move_count(pos, 2) != 1) return true;
+      if (board_ending(pos) != Termination::None) return false;
+    }
+    return true;
+  }
+  // The look back from `ply` (see forced_moves_settled()): the audit is judged again where
+  // it missed an ending.
+  void settle(GameRecord::Ply ply) {
+    if (!exact_ && !forced_moves_settled(ply)) redo_ = true;
+  }
+
+  // The ending at `ply`, a move played from it (so neither checkmate nor stalemate),
+  // judged as having a choice of moves: no count of them. By material, then by the quick
+  // filter of dead positions; only where the filter finds the position dead does
+  // board_ending() decide, and where it then says None the position has one legal move
+  // (the filter starts after it), so the forced positions before it get their look.
+  Termination ending_with_choice(GameRecord::Ply ply, const Position& pos) {
+    const bool white_cannot = !material_can_checkmate(pos, Color::White);
+    if (white_cannot && !material_can_checkmate(pos, Color::Black))
+      return Termination::DeadPosition;
+    if (ARBITER_LIKELY(!detail::dead_with_choice(pos, white_cannot))) return Termination::None;
+    const Termination t = board_ending(pos);
+    if (t == Termination::None) settle(ply);
+    return t;
+  }
+
+  // The audit from the start again up to `ply`, every position judged by board_ending()
+  // (forced_moves_settled() said the quicker judgment missed an ending: a forced move
+  // into a dead position, E23). Rare: the game's own audit, once more.
+  ARBITER_NOINLINE void rejudge(GameRecord::Ply ply) {
+    audit_ = GameAudit{};
+    tentative_75_ = false;
+    exact_ = true;
+    redo_ = false;
+    for (GameRecord::Ply p = 0; p <= ply; ++p)
+      if (!judge(p, false)) break;
+  }
+
   // Adds a finding, or extends the run of the same kind that ended at the previous ply
   // (a 75-move count, a dead position or a fifty-move claim stays true from ply to ply).
   Finding* extend(Termination kind, GameRecord::Ply ply) {
@@ -357,13 +436,17 @@ class GameAuditor {
   // Judges the position at `ply`. Nearly every ply ends at its first test (only Article 5
   // decides, and the game goes on), inline in advance(); the rest is out of line, so that
   // the common case does not pay for the whole function's entry and exit (about 19
-  // instructions a ply).
-  ARBITER_FORCE_INLINE void analyse(GameRecord::Ply ply) {
+  // instructions a ply). Where a move was played from the position, it is judged as
+  // having a choice of moves (ending_with_choice()); forced_moves_settled() looks at the
+  // forced ones.
+  ARBITER_FORCE_INLINE void analyse(GameRecord::Ply ply, bool moved_on) {
+    const Position& pos = record_.position(ply);
+    const Termination on_board =
+        moved_on && !exact_ ? ending_with_choice(ply, pos) : board_ending(pos);
     if (board_alone_decides(ply)) {
-      const Termination t = board_ending(record_.position(ply));
-      if (t != Termination::None) add_findings(ply, t);
+      if (on_board != Termination::None) add_findings(ply, on_board);
     } else {
-      add_findings(ply, automatic_ending(record_, ply, rules_));
+      add_findings(ply, automatic_ending(record_, ply, rules_, on_board));
     }
   }
 
@@ -386,6 +469,7 @@ class GameAuditor {
       if (audit_.ending == Termination::None) {
         audit_.ending = t;
         audit_.end_ply = ply;
+        settle(ply);
         tentative_75_ =
             t == Termination::SeventyFiveMoves && rules_.seventyfive() == SeventyFiveRule::Last75;
       }
@@ -419,6 +503,8 @@ class GameAuditor {
   std::uint64_t mate_budget_;
   GameAudit audit_;
   GameRecord::Ply next_ = 0;  // the first ply advance() has not judged
+  bool exact_ = false;        // every position judged by board_ending() (rejudge())
+  bool redo_ = false;         // rejudge() at once: an ending missed before this one
   bool tentative_75_ =
       false;  // a 75-move ending under "the last 75 moves" (2014) until a reset voids it
 };

@@ -30,14 +30,19 @@ inline bool is_seventyfive(const GameRecord& record, GameRecord::Ply ply,
          record.halfmoves(ply) >= HalfmoveClock::automatic_threshold;
 }
 
-/// The automatic ending at `ply`, if any.
+/// The automatic ending at `ply`, if any, where `on_board` is the position's own
+/// (board_ending()): Article 5 first, then the fivefold repetition, then 75 moves (9.6).
 inline Termination automatic_ending(const GameRecord& record, GameRecord::Ply ply,
-                                    const Rules& rules) noexcept {
-  const Termination on_board = board_ending(record.position(ply));
+                                    const Rules& rules, Termination on_board) noexcept {
   if (on_board != Termination::None) return on_board;
   if (is_fivefold(record, ply, rules.fivefold())) return Termination::FivefoldRepetition;
   if (is_seventyfive(record, ply, rules.seventyfive())) return Termination::SeventyFiveMoves;
   return Termination::None;
+}
+/// The automatic ending at `ply`, if any.
+inline Termination automatic_ending(const GameRecord& record, GameRecord::Ply ply,
+                                    const Rules& rules) noexcept {
+  return automatic_ending(record, ply, rules, board_ending(record.position(ply)));
 }
 
 /// Whether the position at `ply` ends the game by itself for good, so that no later
