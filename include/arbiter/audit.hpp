@@ -367,11 +367,15 @@ class GameAuditor {
   // filter of dead positions; only where the filter finds the position dead does
   // board_ending() decide, and where it then says None the position has one legal move
   // (the filter starts after it), so the forced positions before it get their look.
-  Termination ending_with_choice(GameRecord::Ply ply, const Position& pos) {
+  // Inline where it is asked, every ply; the rare rest out of line.
+  ARBITER_FORCE_INLINE Termination ending_with_choice(GameRecord::Ply ply, const Position& pos) {
     const bool white_cannot = !material_can_checkmate(pos, Color::White);
     if (white_cannot && !material_can_checkmate(pos, Color::Black))
       return Termination::DeadPosition;
     if (ARBITER_LIKELY(!detail::dead_with_choice(pos, white_cannot))) return Termination::None;
+    return ending_found_dead(ply, pos);
+  }
+  ARBITER_NOINLINE Termination ending_found_dead(GameRecord::Ply ply, const Position& pos) {
     const Termination t = board_ending(pos);
     if (t == Termination::None) settle(ply);
     return t;
