@@ -290,10 +290,39 @@ class PgnReader {
   /// begin at the start of a line and hold the tag pair's line. False is always safe (fewer
   /// points to cut at).
   static bool starts_game(std::string_view text, std::size_t at) noexcept {
+    // First (the cheapest test for a tag pair after another, inline where it is asked at
+    // every line): a blank line, or white space on the line, right before.
+    return at >= 2 && at < text.size() && text[at] == '[' && text[at - 1] == '\n' &&
+           detail::pgn_is(text[at - 2], detail::pgn_space) && starts_game_after_space(text, at);
+  }
+  /// The most bytes the reader looks ahead of where it stands: a piece of an input cut at a
+  /// point must reach this far past where its last game ends, for that game to read as in
+  /// the whole input.
+  static constexpr std::size_t lookahead() noexcept { return tag_window; }
+
+  /// Reads the next game, reporting it to `visitor`: PgnRead::Game, PgnRead::End at the
+  /// end of the input, or the error of a bad game (the reader has then moved on to the
+  /// next game, so calling next() again goes on reading).
+  Result<PgnRead, PgnError> next(PgnVisitor& visitor);
+  /// Reads the next game into `game` (cleared first; after an error it holds what was read).
+  Result<PgnRead, PgnError> next(PgnGame& game);
+  /// The options it reads with.
+  const PgnOptions& options() const noexcept { return options_; }
+  /// Games begun so far (read and bad).
+  std::uint64_t games() const noexcept { return games_; }
+  /// Games that could not be read so far.
+  std::uint64_t bad_games() const noexcept { return bad_games_; }
+  /// Moves played on the main lines of the games read (not of bad games), null moves included.
+  std::uint64_t plies() const noexcept { return plies_; }
+  /// The current line of the input (1-based).
+  std::uint64_t line() const noexcept { return line_; }
+
+ private:
+  // starts_game() past its first test.
+  ARBITER_NOINLINE static bool starts_game_after_space(std::string_view text,
+                                                       std::size_t at) noexcept {
     const std::size_t n = text.size();
-    if (at < 2 || at >= n || text[at] != '[' || text[at - 1] != '\n') return false;
-    // First (the cheapest test for a tag pair after another): back over the blank lines to
-    // the end of the line before them.
+    // Back over the blank lines to the end of the line before them.
     std::size_t s = at;
     int newlines = 0;
     while (s > 0 && detail::pgn_is(text[s - 1], detail::pgn_space)) {
@@ -321,29 +350,7 @@ class PgnReader {
     const std::string_view last = text.substr(t, s - t);
     return last == "1-0" || last == "0-1" || last == "1/2-1/2" || last == "*";
   }
-  /// The most bytes the reader looks ahead of where it stands: a piece of an input cut at a
-  /// point must reach this far past where its last game ends, for that game to read as in
-  /// the whole input.
-  static constexpr std::size_t lookahead() noexcept { return tag_window; }
 
-  /// Reads the next game, reporting it to `visitor`: PgnRead::Game, PgnRead::End at the
-  /// end of the input, or the error of a bad game (the reader has then moved on to the
-  /// next game, so calling next() again goes on reading).
-  Result<PgnRead, PgnError> next(PgnVisitor& visitor);
-  /// Reads the next game into `game` (cleared first; after an error it holds what was read).
-  Result<PgnRead, PgnError> next(PgnGame& game);
-  /// The options it reads with.
-  const PgnOptions& options() const noexcept { return options_; }
-  /// Games begun so far (read and bad).
-  std::uint64_t games() const noexcept { return games_; }
-  /// Games that could not be read so far.
-  std::uint64_t bad_games() const noexcept { return bad_games_; }
-  /// Moves played on the main lines of the games read (not of bad games), null moves included.
-  std::uint64_t plies() const noexcept { return plies_; }
-  /// The current line of the input (1-based).
-  std::uint64_t line() const noexcept { return line_; }
-
- private:
   enum class Kind : std::uint8_t { Memory, File, Stream, Source };
 
   // A variation being read: the line it varies (to return to), and where it began.
