@@ -224,8 +224,8 @@ class GameAuditor {
     advance();
     const GameRecord::Ply last = record_.ply();
     if (next_ == last && judge(last, false)) ++next_;
-    // With no ending found, the forced positions just before the last (see
-    // forced_moves_settled()).
+    // Unless the game is over (then the look back was made from its ending), the forced
+    // positions just before the last (see forced_moves_settled()).
     if (!over()) {
       settle(last);
       if (redo_) rejudge(last);
