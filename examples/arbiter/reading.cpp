@@ -269,7 +269,6 @@ class Recorder final : public arbiter::PgnRecorder {
     if (!auditor_) return;
     const arbiter::GameResult recorded = item_.result.value_or(arbiter::GameResult::Ongoing);
     const arbiter::RecordedEnding ending = arbiter::recorded_ending(item_.termination);
-    auditor_->complete();  // every position judged, the last as the last: asks_mate() is exact
     arbiter::WinWorkspace* lent = nullptr;
     if (auditor_->asks_mate(recorded, ending)) {
       lent = workspaces_->take();

@@ -223,8 +223,9 @@ class GameAuditor {
   void complete() {
     advance();
     const GameRecord::Ply last = record_.ply();
-    if (next_ == last && judge(last, false)) ++next_;
-    // Unless the game is over (then the look back was made from its ending), the forced
+    if (next_ != last || !judge(last, false)) return;  // judged before, or the game was over
+    ++next_;
+    // Unless the game is over now (then the look back was made from its ending), the forced
     // positions just before the last (see forced_moves_settled()).
     if (!over()) {
       settle(last);
@@ -351,7 +352,7 @@ class GameAuditor {
   bool forced_moves_settled(GameRecord::Ply ply) const noexcept {
     while (ply-- > 0) {
       const Position& pos = record_.position(ply);
-      if (detail::surely_two_legal_moves(pos) || legal_move_count(pos, 2) != 1) return true;
+      if (detail::legal_moves_up_to_two(pos) != 1) return true;
       if (board_ending(pos) != Termination::None) return false;
     }
     return true;
@@ -363,16 +364,15 @@ class GameAuditor {
   }
 
   // The ending at `ply`, a move played from it (so neither checkmate nor stalemate),
-  // judged as having a choice of moves: no count of them. By material, then by the quick
-  // filter of dead positions; only where the filter finds the position dead does
-  // board_ending() decide, and where it then says None the position has one legal move
-  // (the filter starts after it), so the forced positions before it get their look.
-  // Inline where it is asked, every ply; the rare rest out of line.
+  // judged as having a choice of moves: no count of them
+  // (detail::board_ending_with_choice()). Only where that finds the position dead does
+  // board_ending() decide (by material it says the same), and where it then says None
+  // the position has one legal move (the filter starts after it), so the forced positions
+  // before it get their look. Inline where it is asked, every ply; the rare rest out of
+  // line.
   ARBITER_FORCE_INLINE Termination ending_with_choice(GameRecord::Ply ply, const Position& pos) {
-    const bool white_cannot = !material_can_checkmate(pos, Color::White);
-    if (white_cannot && !material_can_checkmate(pos, Color::Black))
-      return Termination::DeadPosition;
-    if (ARBITER_LIKELY(!detail::dead_with_choice(pos, white_cannot))) return Termination::None;
+    if (ARBITER_LIKELY(detail::board_ending_with_choice(pos) == Termination::None))
+      return Termination::None;
     return ending_found_dead(ply, pos);
   }
   ARBITER_NOINLINE Termination ending_found_dead(GameRecord::Ply ply, const Position& pos) {

@@ -480,6 +480,12 @@ ARBITER_FORCE_INLINE bool surely_two_legal_moves(const Position& pos) noexcept {
   return with_king_steps(moves);
 }
 
+// The legal moves of the side to move counted up to two (0, 1, or 2 for two or more):
+// the cheap test first, the count only where it does not answer.
+inline int legal_moves_up_to_two(const Position& pos) noexcept {
+  return surely_two_legal_moves(pos) ? 2 : legal_move_count(pos, 2);
+}
+
 }  // namespace detail
 
 /// Whether `m` is a legal move in `pos`: whether it is one of legal_moves(pos), encoding

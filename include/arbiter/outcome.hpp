@@ -48,21 +48,31 @@ inline bool material_dead(const Position& pos) noexcept {
   return !material_can_checkmate(pos, Color::White) && !material_can_checkmate(pos, Color::Black);
 }
 
+namespace detail {
+
+/// board_ending() of a position with two legal moves or more: by material, then the quick
+/// mode's dead position (dead_position.hpp), whose filter starts from this position (no
+/// move is forced). GameAuditor asks it of a position a move was played from, taken to
+/// have a choice of moves, and board_ending() where it finds the position dead.
+ARBITER_FORCE_INLINE Termination board_ending_with_choice(const Position& pos) noexcept {
+  // material_dead(), with White's answer kept for the filter.
+  const bool white_cannot = !material_can_checkmate(pos, Color::White);
+  if (white_cannot && !material_can_checkmate(pos, Color::Black)) return Termination::DeadPosition;
+  return dead_with_choice(pos, white_cannot) ? Termination::DeadPosition : Termination::None;
+}
+
+}  // namespace detail
+
 /// The Article 5 ending of a position, if any: Termination::Checkmate first (5.1.1), then
 /// Stalemate (5.2.1), then DeadPosition (5.2.2); Termination::None if the game goes on.
 inline Termination board_ending(const Position& pos) noexcept {
   // None, one (a forced move) or more legal moves: the cheap test answers "more" nearly
   // always, the count otherwise.
-  const int moves = detail::surely_two_legal_moves(pos) ? 2 : legal_move_count(pos, 2);
+  const int moves = detail::legal_moves_up_to_two(pos);
   if (moves == 0) return pos.in_check() ? Termination::Checkmate : Termination::Stalemate;
-  // material_dead(), with White's answer kept for the filter below.
-  const bool white_cannot = !material_can_checkmate(pos, Color::White);
-  if (white_cannot && !material_can_checkmate(pos, Color::Black)) return Termination::DeadPosition;
-  // The quick mode's dead position (dead_position.hpp); with two moves or more, no move
-  // is forced and the filter starts from this position.
-  const bool dead =
-      moves == 1 ? is_dead_position(pos) : detail::dead_with_choice(pos, white_cannot);
-  return dead ? Termination::DeadPosition : Termination::None;
+  // One, forced: is_dead_position() tests the material, then starts after the forced moves.
+  if (moves == 1) return is_dead_position(pos) ? Termination::DeadPosition : Termination::None;
+  return detail::board_ending_with_choice(pos);
 }
 
 }  // namespace arbiter
