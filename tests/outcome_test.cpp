@@ -207,3 +207,65 @@ TEST_CASE(
     CHECK(board_ending(after) == Termination::None);
   }
 }
+
+TEST_CASE("outcome: a move that keeps the dead-position answer keeps it (the audit's shortcut)",
+          "[outcome][dead]") {
+  // detail::board_ending_with_choice_kept() says when the answer after a move is the one
+  // before, without asking (GameAuditor then spares the filter). Locked walls of pawns,
+  // where positions are dead or alive by the static proof, with pieces that may or may not
+  // cross them.
+  using detail::board_ending_with_choice;
+  using detail::board_ending_with_choice_kept;
+  // The king on h4 is in check from g5, a pawn that never moves: from h4 it may walk up
+  // the h-file (Kh5), but once it leaves, h4 is forever attacked and the wall closes.
+  const char* const king_in_check = "1k6/8/8/p1p1p1p1/P1P1P1PK/8/8/8 w - - 0 1";
+  // Black has just played e7-e5: fxe6 en passant is White's only way through the wall.
+  const char* const en_passant = "7k/8/5p2/p1p1pPp1/P1P1P1P1/8/8/K7 w - e6 0 1";
+  SECTION("a king move out of check, or the en passant capture given up, can close the wall") {
+    const Position checked = position(king_in_check);
+    const Move out = Move(Square::H4, Square::H3);
+    CHECK(board_ending_with_choice(checked) == Termination::None);
+    CHECK(board_ending_with_choice(checked.play_unchecked(out)) == Termination::DeadPosition);
+    CHECK_FALSE(board_ending_with_choice_kept(checked, out));
+    const Position passing = position(en_passant);
+    const Move wait = Move(Square::A1, Square::B2);
+    CHECK(board_ending_with_choice(passing) == Termination::None);
+    CHECK(board_ending_with_choice(passing.play_unchecked(wait)) == Termination::DeadPosition);
+    CHECK_FALSE(board_ending_with_choice_kept(passing, wait));
+  }
+  SECTION("random games against the walls: every move it accepts keeps the answer") {
+    const char* const starts[] = {king_in_check,
+                                  en_passant,
+                                  "1k6/8/8/p1p1p3/P1P1P3/8/8/3K4 w - - 0 1",
+                                  "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/2B1K3 w - - 0 1",
+                                  "4k3/2b5/8/p1p1p1p1/P1P1P1P1/8/8/2B1K1N1 w - - 0 1",
+                                  "r3k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K2R w - - 0 1",
+                                  "4k3/8/3p1p2/p1pPpPp1/P1P1P1P1/8/8/4K3 w - - 0 1",
+                                  "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K2B w - - 0 1"};
+    std::mt19937 rng(11);
+    long kept = 0, kept_dead = 0, refused = 0;
+    for (int g = 0; g < 2400; ++g) {
+      Position pos = position(starts[g % 8]);
+      for (int ply = 0; ply < 100; ++ply) {
+        const MoveList moves = legal_moves(pos);
+        if (moves.empty()) break;
+        const Move m = moves[rng() % moves.size()];
+        const Position after = pos.play_unchecked(m);
+        if (board_ending_with_choice_kept(pos, m)) {
+          INFO(to_fen(pos) << " then " << to_uci(pos, m));
+          const Termination now = board_ending_with_choice(after);
+          REQUIRE(now == board_ending_with_choice(pos));
+          ++kept;
+          kept_dead += now != Termination::None;
+        } else {
+          ++refused;
+        }
+        pos = after;
+      }
+    }
+    INFO(kept << " moves kept the answer (" << kept_dead << " dead), " << refused << " not");
+    CHECK(kept > 100000);
+    CHECK(kept_dead > 20000);
+    CHECK(refused > 10000);
+  }
+}

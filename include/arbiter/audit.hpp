@@ -207,6 +207,7 @@ class GameAuditor {
     exact_ = false;
     redo_ = false;
     next_ = 0;
+    alive_next_ = no_ply;
   }
   /// Judges the positions recorded since the last call but the newest, which waits for
   /// the move after it, or for complete(): a position a move was played from is neither
@@ -368,11 +369,17 @@ class GameAuditor {
   // (detail::board_ending_with_choice()). Only where that finds the position dead does
   // board_ending() decide (by material it says the same), and where it then says None
   // the position has one legal move (the filter starts after it), so the forced positions
-  // before it get their look. Inline where it is asked, every ply; the rare rest out of
-  // line.
+  // before it get their look. Where the position before gave None and the move keeps
+  // that answer (detail::board_ending_with_choice_kept(), about half the moves), the
+  // answer is None without asking. Inline where it is asked, every ply; the rare rest out
+  // of line.
   ARBITER_FORCE_INLINE Termination ending_with_choice(GameRecord::Ply ply, const Position& pos) {
-    if (ARBITER_LIKELY(detail::board_ending_with_choice(pos) == Termination::None))
+    if (ARBITER_LIKELY((ply == alive_next_ && detail::board_ending_with_choice_kept(
+                                                  record_.position(ply - 1), record_.move(ply))) ||
+                       detail::board_ending_with_choice(pos) == Termination::None)) {
+      alive_next_ = ply + 1;
       return Termination::None;
+    }
     return ending_found_dead(ply, pos);
   }
   ARBITER_NOINLINE Termination ending_found_dead(GameRecord::Ply ply, const Position& pos) {
@@ -506,9 +513,12 @@ class GameAuditor {
   std::unique_ptr<WinWorkspace> own_workspace_;  // when the caller gave none
   std::uint64_t mate_budget_;
   GameAudit audit_;
+  static constexpr GameRecord::Ply no_ply = ~GameRecord::Ply(0);
   GameRecord::Ply next_ = 0;  // the first ply advance() has not judged
-  bool exact_ = false;        // every position judged by board_ending() (rejudge())
-  bool redo_ = false;         // rejudge() at once: an ending missed before this one
+  // The ply after the last one ending_with_choice() found alive (None), or no_ply.
+  GameRecord::Ply alive_next_ = no_ply;
+  bool exact_ = false;  // every position judged by board_ending() (rejudge())
+  bool redo_ = false;   // rejudge() at once: an ending missed before this one
   bool tentative_75_ =
       false;  // a 75-move ending under "the last 75 moves" (2014) until a reset voids it
 };

@@ -61,6 +61,38 @@ ARBITER_FORCE_INLINE Termination board_ending_with_choice(const Position& pos) n
   return dead_with_choice(pos, white_cannot) ? Termination::DeadPosition : Termination::None;
 }
 
+/// Whether board_ending_with_choice() gives the same answer after the legal move `m` as
+/// before it: a move that takes nothing, moves no pawn and keeps the castling rights
+/// (not Position::is_irreversible()), from a position with no en passant square, where
+/// neither side has exactly one man besides its king, and that is no king move out of
+/// check. About half the moves of a game; the audit then spares the filter.
+///
+/// Why. The answer is material, then for each side the static proof
+/// (statically_unwinnable(), detail/reachability.hpp; the filter only answers for it).
+/// Nothing is taken, and the one test of the material lemmas that reads the squares,
+/// (e)'s "not in check from two pieces", is not changed by such a move (a double check
+/// is answered by a king move out of check; (e)'s side never gives one). The static proof
+/// reads the squares only through its reachability fixpoint R, with the pieces named by
+/// their squares: the same R gives the same answer. R is the least fixpoint above its
+/// start (each piece's square; the en passant and castling squares, the same on both
+/// sides here) of closure rules that only allow more as R grows (more R: fewer steady
+/// pieces, fewer squares in A, more captures), except that a side's only man narrows what
+/// the other side's pawns may capture: hence that condition. Say piece p moves from x to
+/// t. t is in R_before[p] (R holds every legal move's end), so R_before is a fixpoint
+/// above the start after the move, and R_after <= R_before. x is in R_after[p]: the move
+/// back crosses the same empty squares (none steady) onto an empty square, and a king
+/// not in check before stands on x in no square of A_after (an attack of a steady enemy
+/// piece along a line whose squares are in no R, so empty on the board, would have been
+/// a check). So R_before <= R_after.
+ARBITER_FORCE_INLINE bool board_ending_with_choice_kept(const Position& before, Move m) noexcept {
+  if (before.is_irreversible(m) || before.en_passant_square() != Square::None) return false;
+  const Bitboard kings = before.pieces(PieceType::King);
+  const Bitboard white = before.pieces(Color::White) & ~kings;
+  const Bitboard black = before.pieces(Color::Black) & ~kings;
+  if ((white && !more_than_one(white)) || (black && !more_than_one(black))) return false;
+  return !contains(kings, m.from()) || !before.in_check();
+}
+
 }  // namespace detail
 
 /// The Article 5 ending of a position, if any: Termination::Checkmate first (5.1.1), then
