@@ -13,7 +13,9 @@
 //   - with --driver (tests/bench/chess_library/driver.cpp, built over chess-library's single
 //     header): the audit against a chess-library loop doing the on-board checks, arbiter's
 //     parse + replay against chess-library's StreamParser + parseSan + makeMove, and the
-//     audit against arbiter's own parse + replay of the same file; with --perft D too,
+//     audit against arbiter's own parse + replay of the same file (and, to see where the
+//     audit's time goes, the same reading with each game recorded, then audited, by the
+//     library alone); with --perft D too,
 //     chess-library's perft against arbiter's on each of the driver's five positions
 //     (depth D, D + 1 for position 3), one pair of commands per position, timed by the
 //     driver's own clock (the search alone: the start-up, both libraries' tables in
@@ -152,7 +154,7 @@ int main(int argc, char** argv) {
        a + " audit --json --no-progress -j 4 - < " + quote(four) + " > /dev/null"},
   };
   if (!driver.empty())
-    for (const char* mode : {"cl-checks", "cl-replay", "ar-replay"})
+    for (const char* mode : {"cl-checks", "cl-replay", "ar-replay", "ar-record", "ar-audit"})
       commands.push_back({mode, quote(driver) + " " + mode + " " + f + " > /dev/null 2>&1"});
   if (!driver.empty() && perft_depth > 0)
     for (int p = 1; p <= 5; ++p)
@@ -218,6 +220,11 @@ int main(int argc, char** argv) {
         ratio("cl-replay", "ar-replay"));
     fmt::print("audit --json -j 1 over arbiter's own parse + replay: {} the time\n",
                ratio("audit -j1", "ar-replay"));
+    // Where that time goes: the same reading with each game recorded (GameRecord), then
+    // audited as it is recorded (GameAuditor), by the driver; the rest is the tool's (tags,
+    // rules by date, the JSON line, cutting the input into games).
+    fmt::print("  of which, over the parse + replay: recording each game {}, and auditing it {}\n",
+               ratio("ar-record", "ar-replay"), ratio("ar-audit", "ar-replay"));
   }
   if (!driver.empty() && perft_depth > 0)
     for (int p = 1; p <= 5; ++p)

@@ -7,6 +7,12 @@
 //                    isRepetition, isHalfMoveDraw, isInsufficientMaterial and a legal-move
 //                    count (for checkmate and stalemate)
 //   ar-replay FILE   arbiter: PgnReader resolving and playing every move (no PgnGame built)
+//   ar-record FILE   the same, each game's main line recorded into a GameRecord (PgnRecorder)
+//   ar-audit FILE    the same, each game audited as it is recorded (GameAuditor: every
+//                    position judged, every finding made; no result compared, no tags,
+//                    rules by date or output):
+//                    with ar-replay and ar-record, where the audit's time over its parse +
+//                    replay goes (the rest is the tool's: tags, rules, JSON, cutting the input)
 //   cl-perft D [P] | ar-perft D [P]   perft to depth D on the five standard positions
 //                    (summed; depth D + 1 for the narrow position 3), or on position P
 //                    (1-5) alone
@@ -79,12 +85,34 @@ class Replay : public chess::pgn::Visitor {
   chess::Movelist moves_;
 };
 
+// arbiter: each game's main line recorded, and audited while it is recorded if asked.
+class Auditing : public arbiter::PgnRecorder {
+ public:
+  Auditing(arbiter::GameRecord& record, const arbiter::Rules& rules, bool audit)
+      : arbiter::PgnRecorder(record, rules), audits(audit), auditor(record) {}
+  arbiter::PgnAction begin_movetext(const arbiter::Position& start) override {
+    const arbiter::PgnAction action = arbiter::PgnRecorder::begin_movetext(start);
+    if (audits) {
+      auditor.begin();
+      auditor.advance();
+    }
+    return action;
+  }
+  void played(const arbiter::Position& after) override {
+    arbiter::PgnRecorder::played(after);
+    if (audits) auditor.advance();
+  }
+  const bool audits;
+  arbiter::GameAuditor auditor;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr,
-                 "usage: driver cl-replay|cl-checks|ar-replay FILE | cl-perft|ar-perft D [P]\n");
+                 "usage: driver cl-replay|cl-checks|ar-replay|ar-record|ar-audit FILE | "
+                 "cl-perft|ar-perft D [P]\n");
     return 2;
   }
   const std::string mode = argv[1];
@@ -129,6 +157,26 @@ int main(int argc, char** argv) {
     }
     count = reader.plies();
     std::fclose(f);
+  } else if (mode == "ar-record" || mode == "ar-audit") {
+    std::FILE* f = std::fopen(argv[2], "rb");
+    if (!f) return 2;
+    arbiter::PgnOptions options;
+    options.comments = false;
+    arbiter::PgnReader reader = arbiter::PgnReader::from_file(f, options);
+    const arbiter::Rules rules;
+    arbiter::GameRecord record;
+    Auditing visitor(record, rules, mode == "ar-audit");
+    std::uint64_t findings = 0;
+    // Each game finished as unfinished ("*"): every position judged and every finding made,
+    // but no result compared (a decisive result lost on time or, under the 2023 Laws these
+    // default rules are, by resignation, asks the helpmate analysis, which the tool asks
+    // only where the game's date and Termination tag call for it).
+    while (!arbiter::is_end(reader.next(visitor)))
+      if (visitor.audits)
+        findings += visitor.auditor.finish(arbiter::GameResult::Ongoing).findings.size();
+    count = reader.plies();
+    std::fclose(f);
+    std::fprintf(stderr, "findings %llu\n", static_cast<unsigned long long>(findings));
   } else {
     return 2;
   }
