@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <iterator>
-#include <random>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -581,16 +580,15 @@ TEST_CASE("audit: a position with one legal move is judged after it, as board_en
                                   "4k3/8/8/2b5/8/4r3/3P4/4K3 w - - 0 1",
                                   "6rk/6r1/8/8/8/8/8/Q3K3 w - - 0 1",
                                   "7k/8/8/8/8/8/8/Kb4Q1 w - - 0 1"};
-    std::mt19937 rng(23);
     int games = 0, endings = 0, forced_endings = 0, forced_plies = 0;
     for (int g = 0; g < 3000; ++g) {
+      const arbiter_test::RandomGame game =
+          arbiter_test::random_game(std::uint32_t(g), 200, position(starts[g % 6]));
       GameRecord record;
-      record.reset(position(starts[g % 6]));
-      for (int ply = 0; ply < 200; ++ply) {
-        const MoveList moves = legal_moves(record.position(record.ply()));
-        if (moves.empty()) break;
-        forced_plies += moves.size() == 1;
-        record.play(moves[rng() % moves.size()]);
+      record.reset(game.positions.front());
+      for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        forced_plies += legal_move_count(game.positions[i], 2) == 1;
+        record.play(game.moves[i]);
       }
       const auto want = first_ending(record);
       const GameAudit a = audit_game(record, GameResult::Ongoing);

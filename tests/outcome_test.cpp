@@ -242,25 +242,22 @@ TEST_CASE("outcome: a move that keeps the dead-position answer keeps it (the aud
                                   "r3k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K2R w - - 0 1",
                                   "4k3/8/3p1p2/p1pPpPp1/P1P1P1P1/8/8/4K3 w - - 0 1",
                                   "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K2B w - - 0 1"};
-    std::mt19937 rng(11);
     long kept = 0, kept_dead = 0, refused = 0;
     for (int g = 0; g < 2400; ++g) {
-      Position pos = position(starts[g % 8]);
-      for (int ply = 0; ply < 100; ++ply) {
-        const MoveList moves = legal_moves(pos);
-        if (moves.empty()) break;
-        const Move m = moves[rng() % moves.size()];
-        const Position after = pos.play_unchecked(m);
-        if (board_ending_with_choice_kept(pos, m)) {
-          INFO(to_fen(pos) << " then " << to_uci(pos, m));
-          const Termination now = board_ending_with_choice(after);
-          REQUIRE(now == board_ending_with_choice(pos));
+      const arbiter_test::RandomGame game =
+          arbiter_test::random_game(std::uint32_t(g), 100, position(starts[g % 8]));
+      for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        const Position& before = game.positions[i];
+        const Move m = game.moves[i];
+        if (board_ending_with_choice_kept(before, m)) {
+          INFO(to_fen(before) << " then " << to_uci(before, m));
+          const Termination now = board_ending_with_choice(game.positions[i + 1]);
+          REQUIRE(now == board_ending_with_choice(before));
           ++kept;
           kept_dead += now != Termination::None;
         } else {
           ++refused;
         }
-        pos = after;
       }
     }
     INFO(kept << " moves kept the answer (" << kept_dead << " dead), " << refused << " not");
