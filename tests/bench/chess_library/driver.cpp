@@ -146,37 +146,32 @@ int main(int argc, char** argv) {
     count = visitor.plies;
     std::fprintf(stderr, "bad %llu flags %llu\n", static_cast<unsigned long long>(visitor.bad),
                  static_cast<unsigned long long>(visitor.flags));
-  } else if (mode == "ar-replay") {
+  } else if (mode == "ar-replay" || mode == "ar-record" || mode == "ar-audit") {
     std::FILE* f = std::fopen(argv[2], "rb");
     if (!f) return 2;
     arbiter::PgnOptions options;
     options.comments = false;
     arbiter::PgnReader reader = arbiter::PgnReader::from_file(f, options);
-    arbiter::PgnVisitor visitor;
-    while (!arbiter::is_end(reader.next(visitor))) {
+    if (mode == "ar-replay") {
+      arbiter::PgnVisitor visitor;
+      while (!arbiter::is_end(reader.next(visitor))) {
+      }
+    } else {
+      const arbiter::Rules rules;
+      arbiter::GameRecord record;
+      Auditing visitor(record, rules, mode == "ar-audit");
+      std::uint64_t findings = 0;
+      // Each game finished as unfinished ("*"): every position judged and every finding
+      // made, but no result compared (a decisive result lost on time or, under the 2023
+      // Laws these default rules are, by resignation, asks the helpmate analysis, which the
+      // tool asks only where the game's date and Termination tag call for it).
+      while (!arbiter::is_end(reader.next(visitor)))
+        if (visitor.audits)
+          findings += visitor.auditor.finish(arbiter::GameResult::Ongoing).findings.size();
+      std::fprintf(stderr, "findings %llu\n", static_cast<unsigned long long>(findings));
     }
     count = reader.plies();
     std::fclose(f);
-  } else if (mode == "ar-record" || mode == "ar-audit") {
-    std::FILE* f = std::fopen(argv[2], "rb");
-    if (!f) return 2;
-    arbiter::PgnOptions options;
-    options.comments = false;
-    arbiter::PgnReader reader = arbiter::PgnReader::from_file(f, options);
-    const arbiter::Rules rules;
-    arbiter::GameRecord record;
-    Auditing visitor(record, rules, mode == "ar-audit");
-    std::uint64_t findings = 0;
-    // Each game finished as unfinished ("*"): every position judged and every finding made,
-    // but no result compared (a decisive result lost on time or, under the 2023 Laws these
-    // default rules are, by resignation, asks the helpmate analysis, which the tool asks
-    // only where the game's date and Termination tag call for it).
-    while (!arbiter::is_end(reader.next(visitor)))
-      if (visitor.audits)
-        findings += visitor.auditor.finish(arbiter::GameResult::Ongoing).findings.size();
-    count = reader.plies();
-    std::fclose(f);
-    std::fprintf(stderr, "findings %llu\n", static_cast<unsigned long long>(findings));
   } else {
     return 2;
   }
