@@ -272,6 +272,14 @@ inline char* write_san_body(char* p, const Position& pos, Move m, Bitboard rival
     *p++ = char('a' + file_of(s));
     *p++ = char('1' + rank_of(s));
   };
+  // English letters are one byte each: written from a table (the common case, every
+  // piece move of a PGN file), the other languages' strings copied.
+  auto letter = [&](PieceType t) {
+    if (language == SanLanguage::English)
+      *p++ = "PNBRQK"[index(t)];
+    else
+      put(letter_of(t, language));
+  };
   if (m.is_castling()) {
     put(index(m.to()) > index(m.from()) ? "O-O" : "O-O-O");
     return p;
@@ -284,7 +292,7 @@ inline char* write_san_body(char* p, const Position& pos, Move m, Bitboard rival
       *p++ = 'x';
     }
   } else {
-    put(letter_of(type, language));
+    letter(type);
     if (rivals) {
       if (!(rivals & file_bb(file_of(m.from()))))
         *p++ = char('a' + file_of(m.from()));
@@ -298,7 +306,7 @@ inline char* write_san_body(char* p, const Position& pos, Move m, Bitboard rival
   square(m.to());
   if (m.is_promotion()) {
     *p++ = '=';
-    put(letter_of(m.promotion_type(), language));
+    letter(m.promotion_type());
   }
   return p;
 }
