@@ -1558,6 +1558,40 @@ TEST_CASE("PgnExportWriter writes while reading what write_pgn writes of the gam
   CHECK(out.substr(out.find("\n\n") + 2) == "1. e4 $1 $2 {c} {after} (1. d4) 1... e5 *\n\n");
 }
 
+TEST_CASE("PgnExportWriter lays moves out as they come until the first annotation") {
+  // Moves are laid out as they are read until a NAG, a comment or a variation; from there
+  // the events are kept and laid out at the end, the line going on where it stood (Black's
+  // b5 after the first NAG unnumbered). The texts below are what the writer wrote when it
+  // kept every event of a game: the same lines, broken at the same places.
+  const std::string text =
+      "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 $1 b5 7. Bb3 d6 8. c3 O-O "
+      "{a plan} 9. h3 (9. d4 Bg4) 9... Nb8 10. d4 -- 11. Nbd2 *";
+  PgnOptions options;
+  options.allow_null_moves = true;
+  options.comments = true;
+  auto written = [&](std::size_t line_length) {
+    PgnWriteOptions w;
+    w.line_length = line_length;
+    PgnExportWriter writer(w);
+    PgnReader reader = PgnReader::from_memory(text, options);
+    REQUIRE(reader.next(writer));
+    std::string once, twice;
+    writer.write(once);
+    writer.write(twice);
+    CHECK(once == twice);  // write() leaves the writer as it was
+    return once.substr(once.find("\n\n") + 2);
+  };
+  CHECK(written(12) ==
+        "1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6\n4. Ba4 Nf6\n5. O-O Be7\n6. Re1 $1 b5\n7. Bb3 d6\n"
+        "8. c3 O-O {a\nplan} 9. h3\n(9. d4 Bg4)\n9... Nb8\n10. d4 --\n11. Nbd2 *\n\n");
+  CHECK(written(20) ==
+        "1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6 4. Ba4 Nf6\n5. O-O Be7 6. Re1 $1\nb5 7. Bb3 d6 8. c3\n"
+        "O-O {a plan} 9. h3\n(9. d4 Bg4) 9... Nb8\n10. d4 -- 11. Nbd2 *\n\n");
+  CHECK(written(80) ==
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 $1 b5 7. Bb3 d6 8. c3\n"
+        "O-O {a plan} 9. h3 (9. d4 Bg4) 9... Nb8 10. d4 -- 11. Nbd2 *\n\n");
+}
+
 TEST_CASE("PgnExportWriter: events out of their place are harmless") {
   PgnExportWriter writer;
   writer.begin_game(1, 1);

@@ -109,41 +109,49 @@ inline char* write_pgn_string(char* p, std::string_view s) noexcept {
 }
 
 // Lays movetext tokens out in lines of at most `max` characters, appended to `out`; end()
-// ends the last line and must be called before `out` is used again.
+// ends the last line and must be called before `out` is used again. A layout can stop
+// and go on later (state()), in the same string or in another that holds its text.
 class PgnLineWriter {
  public:
+  /// Where a layout stands between tokens (nothing glued to the next one): the bytes
+  /// written, the width of the last line, where the space before its last token is.
+  struct State {
+    std::size_t used = 0;
+    std::size_t width = 0;
+    std::size_t space_before_last = std::string::npos;
+  };
+
   PgnLineWriter(std::string& out, std::size_t max) : out_(out), max_(max), used_(out.size()) {}
+  /// Goes on from `state`, a layout of `out` (its text: the first state.used bytes).
+  PgnLineWriter(std::string& out, std::size_t max, const State& state)
+      : out_(out),
+        max_(max),
+        used_(state.used),
+        width_(state.width),
+        space_before_last_(state.space_before_last) {}
+  /// Where the layout stands (precondition: no parenthesis opened since the last token).
+  State state() const noexcept { return {used_, width_, space_before_last_}; }
 
   /// A token, separated from the previous one by a space or a line break.
   void token(std::string_view t) {
-    const std::size_t size = prefix_.size() + t.size();
-    char* p = pgn_room(out_, used_, size + 1);
-    if (width_ > 0 && width_ + 1 + size > max_) {
-      *p++ = '\n';
-      width_ = 0;
-      space_before_last_ = std::string::npos;
-    } else if (width_ > 0) {
-      space_before_last_ = used_;
-      *p++ = ' ';
-      ++width_;
-    } else {
-      space_before_last_ = std::string::npos;
-    }
-    if (!prefix_.empty()) {
-      std::memcpy(p, prefix_.data(), prefix_.size());
-      p += prefix_.size();
-      prefix_.clear();
-    }
+    char* p = place(t.size(), 0);
     std::memcpy(p, t.data(), t.size());
     used_ = std::size_t(p + t.size() - out_.data());
-    width_ += size;
   }
-  /// Text glued to the front of the next token: an opening parenthesis, a move number.
-  void open(std::string_view t) { prefix_.append(t.data(), t.size()); }
+  /// token() of the first `n` bytes of `buffer` (n <= N): the buffer is copied whole, a
+  /// copy of fixed size that needs no call into the library for the few bytes of a move.
+  template <std::size_t N>
+  void token(const char (&buffer)[N], std::size_t n) {
+    char* p = place(n, N);
+    std::memcpy(p, buffer, N);
+    used_ = std::size_t(p + n - out_.data());
+  }
+  /// An opening parenthesis, glued to the front of the next token.
+  void open() noexcept { ++opened_; }
   /// Text glued to the previous token (a closing parenthesis). If it does not fit, the
   /// previous token moves to the next line with it.
   void close(std::string_view t) {
-    if (!prefix_.empty()) {  // nothing since the opening: "()"
+    if (opened_) {  // nothing since the opening: "()"
       token(t);
       return;
     }
@@ -155,8 +163,8 @@ class PgnLineWriter {
     write(t);
     width_ += t.size();
   }
-  /// A `{...}` comment, its words spread over lines as needed.
-  void comment(std::string_view text) {
+  /// A `{...}` comment, its words spread over lines as needed (`word`: room to build each).
+  void comment(std::string_view text, std::string& word) {
     std::size_t i = 0;
     auto next_word = [&]() {
       while (i < text.size() && pgn_is(text[i], pgn_space)) ++i;
@@ -166,12 +174,12 @@ class PgnLineWriter {
     };
     if (text.find('}') != std::string_view::npos) {
       // Cannot be a brace comment: a `;` comment to the end of the line.
-      word_.assign(1, ';');
+      word.assign(1, ';');
       for (std::string_view w = next_word(); !w.empty(); w = next_word()) {
-        word_ += ' ';
-        word_.append(w.data(), w.size());
+        word += ' ';
+        word.append(w.data(), w.size());
       }
-      token(word_);
+      token(word);
       write("\n");
       width_ = 0;
       space_before_last_ = std::string::npos;
@@ -184,11 +192,11 @@ class PgnLineWriter {
     }
     for (bool first = true; !w.empty(); first = false) {
       const std::string_view after = next_word();
-      word_.clear();
-      if (first) word_ += '{';
-      word_.append(w.data(), w.size());
-      if (after.empty()) word_ += '}';
-      token(word_);
+      word.clear();
+      if (first) word += '{';
+      word.append(w.data(), w.size());
+      if (after.empty()) word += '}';
+      token(word);
       w = after;
     }
   }
@@ -200,6 +208,31 @@ class PgnLineWriter {
   }
 
  private:
+  // Places a token of `size` bytes (after the opening parentheses) whose copy writes
+  // `extra` bytes at most: the separator (a space or a line break) and the parentheses
+  // written, the width counted; returns where the token's bytes go.
+  char* place(std::size_t size, std::size_t extra) {
+    size += opened_;
+    char* p = pgn_room(out_, used_, std::max(size, opened_ + extra) + 1);
+    if (width_ > 0 && width_ + 1 + size > max_) {
+      *p++ = '\n';
+      width_ = 0;
+      space_before_last_ = std::string::npos;
+    } else if (width_ > 0) {
+      space_before_last_ = used_;
+      *p++ = ' ';
+      ++width_;
+    } else {
+      space_before_last_ = std::string::npos;
+    }
+    if (opened_) {
+      std::memset(p, '(', opened_);
+      p += opened_;
+      opened_ = 0;
+    }
+    width_ += size;
+    return p;
+  }
   void write(std::string_view t) {
     std::memcpy(pgn_room(out_, used_, t.size()), t.data(), t.size());
     used_ += t.size();
@@ -210,8 +243,7 @@ class PgnLineWriter {
   std::size_t used_;  // the bytes of out_ written (out_ may be longer: room made ahead)
   std::size_t width_ = 0;
   std::size_t space_before_last_ = std::string::npos;  // where the last token's space is
-  std::string prefix_;
-  std::string word_;  // comment(): the word being written
+  std::size_t opened_ = 0;  // opening parentheses glued to the next token
 };
 
 // Writes `n` in decimal at `p`; returns the end.
@@ -357,16 +389,22 @@ inline void write_pgn_tags(std::string& out, const PgnTagView* tags, std::size_t
 /// allocation per game once warmed up, long comments and tags aside). write_pgn() feeds
 /// it a PgnGame: one writer, whichever way the game comes.
 ///
-/// The events are kept as they come and written at the end of the game, because the
-/// export format orders what follows a move (its NAGs, then its comments, then its
+/// The export format orders what follows a move (its NAGs, then its comments, then its
 /// variations) whatever the order it was read in, and puts the result in the tag roster
-/// before the movetext that ends with the termination marker.
+/// before the movetext that ends with the termination marker. So the movetext is written
+/// apart from the tags, and from a game's first NAG, comment or variation on its events
+/// are kept as they come and laid out at the end. Before that (most games have none),
+/// each move is laid out as soon as the next event shows that nothing follows it.
 class PgnExportWriter final : public PgnVisitor {
  public:
   /// A writer that writes what `options` asks for besides the tags and the main line.
   explicit PgnExportWriter(const PgnWriteOptions& options = {}) : options_(options) {}
 
   void begin_game(std::uint64_t /*number*/, std::uint64_t /*line*/) override {
+    moves_ = {};
+    direct_ = true;
+    number_ = true;
+    pending_ = false;
     tags_.clear();
     tag_bytes_ = 0;
     start_ = Position::startpos();
@@ -393,37 +431,57 @@ class PgnExportWriter final : public PgnVisitor {
   /// `move` must be legal in `before` (or Move::none(), a null move): the reader's
   /// moves are; write_pgn() checks the moves it feeds.
   void move(const Position& before, Move move, std::string_view /*san*/) override {
-    Event& e = events_.emplace_back();
-    e.kind = Event::Moved;
-    e.white = before.side_to_move() == Color::White;
-    e.value = before.fullmove_number();
-    if (!move) {
-      e.san[0] = e.san[1] = '-';
-      e.size = e.body = 2;
+    const bool white = before.side_to_move() == Color::White;
+    if (direct_) {
+      // The move before, with nothing after it, laid out; this one waits for its sign.
+      if (pending_) lay_out_pending();
+      char* e = write_number(token_, white, number_, before.fullmove_number());
+      number_ = false;
+      token_body_ = token_size_ =
+          std::uint8_t(write_move(e, before, move) - token_);  // the number included
+      pending_ = true;
       return;
     }
-    e.size = std::uint8_t(
-        detail::write_san_body(e.san, before, move, detail::san_rival_squares(before, move)) -
-        e.san);
-    e.body = e.size;
+    Event& e = events_.emplace_back();
+    e.kind = Event::Moved;
+    e.white = white;
+    e.value = before.fullmove_number();
+    e.size = e.body = std::uint8_t(write_move(e.san, before, move) - e.san);
   }
   /// Right after move(): the sign of check or mate, from the position the move led to.
   void played(const Position& after) override {
-    if (events_.empty() || events_.back().kind != Event::Moved) return;
-    Event& e = events_.back();
-    e.size = e.body;
-    for (const char* sign = detail::san_check_sign(after); *sign; ++sign) e.san[e.size++] = *sign;
+    char* san;
+    std::uint8_t* size;
+    if (direct_) {
+      if (!pending_) return;
+      san = token_;
+      size = &token_size_;
+      *size = token_body_;
+    } else {
+      if (events_.empty() || events_.back().kind != Event::Moved) return;
+      Event& e = events_.back();
+      san = e.san;
+      size = &e.size;
+      *size = e.body;
+    }
+    for (const char* sign = detail::san_check_sign(after); *sign; ++sign) san[(*size)++] = *sign;
   }
-  void nag(int nag) override { events_.push_back({Event::Nag, false, 0, 0, {}, nag, 0, 0}); }
+  void nag(int nag) override {
+    keep_events();
+    events_.push_back({Event::Nag, false, 0, 0, {}, nag, 0, 0});
+  }
   void comment(std::string_view text, bool /*truncated*/) override {
+    keep_events();
     events_.push_back({Event::Comment, false, 0, 0, {}, 0, text_.size(), text.size()});
     text_.append(text.data(), text.size());
   }
   void begin_variation() override {
+    keep_events();
     open_.push_back(events_.size());
     events_.push_back({Event::Open, false, 0, 0, {}, 0, 0, 0});
   }
   void end_variation() override {
+    keep_events();
     if (open_.empty()) return;  // no variation open: nothing to end
     events_[open_.back()].end = events_.size();
     open_.pop_back();
@@ -453,8 +511,16 @@ class PgnExportWriter final : public PgnVisitor {
     const std::optional<GameResult> tag_result = parse_pgn_result(detail::trim(result_tag));
     const GameResult marker = result_ ? *result_ : tag_result.value_or(GameResult::Ongoing);
     detail::write_pgn_tags(out, views_.data(), views_.size(), start_, tag_result.value_or(marker));
-    detail::PgnLineWriter w(out, options_.line_length);
-    write_line(w, 0, events_.size());
+    // The moves laid out so far, then the layout goes on in `out` (this writer's own is left
+    // as it is: write() may be called again).
+    const std::size_t at = out.size();
+    out.append(moves_text_.data(), moves_.used);
+    detail::PgnLineWriter::State state = moves_;
+    state.used += at;
+    if (state.space_before_last != std::string::npos) state.space_before_last += at;
+    detail::PgnLineWriter w(out, options_.line_length, state);
+    if (pending_) w.token(token_, token_size_);
+    write_line(w, 0, events_.size(), number_);
     w.token(to_pgn(marker));
     w.end();
     out += '\n';
@@ -484,9 +550,43 @@ class PgnExportWriter final : public PgnVisitor {
     return events_[i].kind == Event::Open ? variation_end(i) : i + 1;
   }
 
+  // The SAN of `move` in `before` (a null move: "--") at `p`, without the sign of check or
+  // mate; returns the end.
+  static char* write_move(char* p, const Position& before, Move move) noexcept {
+    if (!move) {
+      p[0] = p[1] = '-';
+      return p + 2;
+    }
+    return detail::write_san_body(p, before, move, detail::san_rival_squares(before, move));
+  }
+  // The move number a move's token starts with, if any (White's moves, and Black's where
+  // `number`: at the start of a line or after a comment or a variation), at `p`: "12. " is
+  // written "12.", "12... " as "12..." (room for 24 bytes); returns the end.
+  static char* write_number(char* p, bool white, bool number, int fullmove) noexcept {
+    if (!white && !number) return p;
+    static constexpr char dots[2][4] = {{'.', '.', '.', ' '}, {'.', ' ', ' ', ' '}};
+    p = detail::write_decimal(p, std::uint64_t(fullmove));
+    std::memcpy(p, dots[white], 4);  // a fixed-size copy: cheaper than a byte loop
+    return p + (white ? 2 : 4);
+  }
+  // Lays the waiting move's token out after the moves laid out in moves_text_.
+  ARBITER_FORCE_INLINE void lay_out_pending() {
+    detail::PgnLineWriter w(moves_text_, options_.line_length, moves_);
+    w.token(token_, token_size_);
+    moves_ = w.state();
+    pending_ = false;
+  }
+  // From a NAG, a comment or a variation on, the game's events are kept (see the class
+  // comment). The move before them, if it waits, stays first: write() lays it out before
+  // the events.
+  void keep_events() noexcept { direct_ = false; }
+
   // Writes the line of the events [begin, end): what comes before its first move (NAGs,
   // then comments), then each move with its NAGs, its comments and its variations.
-  void write_line(detail::PgnLineWriter& w, std::size_t begin, std::size_t end) const {
+  // `number`: whether its first move is numbered if Black's (a line laid out from its
+  // start; false where it goes on after a move laid out already).
+  void write_line(detail::PgnLineWriter& w, std::size_t begin, std::size_t end,
+                  bool number = true) const {
     char buffer[48];  // a move number (at most 20 digits), "... " and a move (its whole array)
     auto annotations = [&](std::size_t from, std::size_t to, bool& number) {
       if (options_.nags)
@@ -499,18 +599,18 @@ class PgnExportWriter final : public PgnVisitor {
             if (nag < 0) *e++ = '-';
             e = detail::write_decimal(
                 e, nag < 0 ? 0 - std::uint64_t(std::int64_t(nag)) : std::uint64_t(nag));
-            w.token(std::string_view(buffer, std::size_t(e - buffer)));
+            w.token(buffer, std::size_t(e - buffer));
           }
       if (options_.comments)
         for (std::size_t i = from; i < to; i = step(i))
           if (events_[i].kind == Event::Comment) {
-            w.comment(std::string_view(text_).substr(events_[i].text, events_[i].end));
+            w.comment(std::string_view(text_).substr(events_[i].text, events_[i].end), word_);
             number = true;
           }
       if (options_.variations)
         for (std::size_t i = from; i < to; i = step(i))
           if (events_[i].kind == Event::Open) {
-            w.open("(");
+            w.open();
             write_line(w, i + 1, variation_end(i));
             w.close(")");
             number = true;
@@ -520,25 +620,17 @@ class PgnExportWriter final : public PgnVisitor {
       while (i < end && events_[i].kind != Event::Moved) i = step(i);
       return i;
     };
-    bool number = true;
     std::size_t i = next_move(begin);
-    bool unused = true;
-    annotations(begin, i, unused);  // a line's first comments leave `number` as it is: true
+    annotations(begin, i, number);  // at a line's start `number` is true already
     while (i < end) {
       const Event& m = events_[i];
       const std::size_t next = next_move(i + 1);
       // The move number and the move: one token, as open() then token() would write them.
-      // Fixed-size copies (the buffer has room for them): cheaper than a byte loop.
-      char* e = buffer;
-      if (m.white || number) {
-        static constexpr char dots[2][4] = {{'.', '.', '.', ' '}, {'.', ' ', ' ', ' '}};
-        e = detail::write_decimal(e, std::uint64_t(m.value));
-        std::memcpy(e, dots[m.white], 4);
-        e += m.white ? 2 : 4;
-      }
+      // A fixed-size copy (the buffer has room for it): cheaper than a byte loop.
+      char* e = write_number(buffer, m.white, number, m.value);
       std::memcpy(e, m.san, sizeof m.san);
       e += m.size;
-      w.token(std::string_view(buffer, std::size_t(e - buffer)));
+      w.token(buffer, std::size_t(e - buffer));
       number = false;
       if (next != i + 1) annotations(i + 1, next, number);  // nothing between two moves: common
       i = next;
@@ -558,7 +650,22 @@ class PgnExportWriter final : public PgnVisitor {
   Position start_ = Position::startpos();
   std::vector<Event> events_;
   std::vector<std::size_t> open_;  // the variations open: their Open events
-  std::string text_;               // the comments' texts, one after the other
+  // The moves laid out as they came (see the class comment): the text and where its
+  // layout stands; whether the game is still laid out so (no NAG, comment or variation
+  // yet), and its next move numbered if Black's.
+  std::string moves_text_;
+  detail::PgnLineWriter::State moves_;
+  bool direct_ = true;
+  bool number_ = true;
+  // The last move read while moves are laid out as they come: its token (number, SAN and,
+  // once played() gives it, the sign; sizes with and without the sign), laid out by the
+  // next move or by write().
+  char token_[48] = {};
+  std::uint8_t token_size_ = 0;
+  std::uint8_t token_body_ = 0;
+  bool pending_ = false;
+  std::string text_;          // the comments' texts, one after the other
+  mutable std::string word_;  // write(): a comment's word being laid out (reused)
   std::optional<GameResult> result_;
   std::vector<PgnError> warnings_;
 };
