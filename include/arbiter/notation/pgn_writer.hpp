@@ -394,7 +394,8 @@ inline void write_pgn_tags(std::string& out, const PgnTagView* tags, std::size_t
 /// before the movetext that ends with the termination marker. So the movetext is written
 /// apart from the tags, and from a game's first NAG, comment or variation on its events
 /// are kept as they come and laid out at the end. Before that (most games have none),
-/// each move is laid out as soon as the next event shows that nothing follows it.
+/// each move is laid out as soon as the next move shows that nothing follows it, the last
+/// by write().
 class PgnExportWriter final : public PgnVisitor {
  public:
   /// A writer that writes what `options` asks for besides the tags and the main line.
@@ -560,8 +561,8 @@ class PgnExportWriter final : public PgnVisitor {
     return detail::write_san_body(p, before, move, detail::san_rival_squares(before, move));
   }
   // The move number a move's token starts with, if any (White's moves, and Black's where
-  // `number`: at the start of a line or after a comment or a variation), at `p`: "12. " is
-  // written "12.", "12... " as "12..." (room for 24 bytes); returns the end.
+  // `number`: at the start of a line or after a comment or a variation), at `p`: "12. "
+  // before White's move, "12... " before Black's (room for 24 bytes); returns the end.
   static char* write_number(char* p, bool white, bool number, int fullmove) noexcept {
     if (!white && !number) return p;
     static constexpr char dots[2][4] = {{'.', '.', '.', ' '}, {'.', ' ', ' ', ' '}};
