@@ -589,7 +589,9 @@ class PgnExportWriter final : public PgnVisitor {
   void write_line(detail::PgnLineWriter& w, std::size_t begin, std::size_t end,
                   bool number = true) const {
     char buffer[48];  // a move number (at most 20 digits), "... " and a move (its whole array)
-    auto annotations = [&](std::size_t from, std::size_t to, bool& number) {
+    // A move's annotations, or a line's first ones; a comment or a variation has the next
+    // move numbered.
+    auto annotations = [&](std::size_t from, std::size_t to) {
       if (options_.nags)
         for (std::size_t i = from; i < to; i = step(i))
           if (events_[i].kind == Event::Nag) {
@@ -622,7 +624,7 @@ class PgnExportWriter final : public PgnVisitor {
       return i;
     };
     std::size_t i = next_move(begin);
-    annotations(begin, i, number);  // at a line's start `number` is true already
+    annotations(begin, i);  // at a line's start `number` is true already
     while (i < end) {
       const Event& m = events_[i];
       const std::size_t next = next_move(i + 1);
@@ -633,7 +635,7 @@ class PgnExportWriter final : public PgnVisitor {
       e += m.size;
       w.token(buffer, std::size_t(e - buffer));
       number = false;
-      if (next != i + 1) annotations(i + 1, next, number);  // nothing between two moves: common
+      if (next != i + 1) annotations(i + 1, next);  // nothing between two moves: common
       i = next;
     }
   }
