@@ -403,9 +403,8 @@ class PgnExportWriter final : public PgnVisitor {
 
   void begin_game(std::uint64_t /*number*/, std::uint64_t /*line*/) override {
     moves_ = {};
-    direct_ = true;
-    number_ = true;
     pending_ = false;
+    direct_ = true;
     tags_.clear();
     tag_bytes_ = 0;
     start_ = Position::startpos();
@@ -436,8 +435,7 @@ class PgnExportWriter final : public PgnVisitor {
     if (direct_) {
       // The move before, with nothing after it, laid out; this one waits for its sign.
       if (pending_) lay_out_pending();
-      char* e = write_number(token_, white, number_, before.fullmove_number());
-      number_ = false;
+      char* e = write_number(token_, white, first_move(), before.fullmove_number());
       token_body_ = token_size_ =
           std::uint8_t(write_move(e, before, move) - token_);  // the number included
       pending_ = true;
@@ -468,21 +466,20 @@ class PgnExportWriter final : public PgnVisitor {
     for (const char* sign = detail::san_check_sign(after); *sign; ++sign) san[(*size)++] = *sign;
   }
   void nag(int nag) override {
-    keep_events();
+    direct_ = false;
     events_.push_back({Event::Nag, false, 0, 0, {}, nag, 0, 0});
   }
   void comment(std::string_view text, bool /*truncated*/) override {
-    keep_events();
+    direct_ = false;
     events_.push_back({Event::Comment, false, 0, 0, {}, 0, text_.size(), text.size()});
     text_.append(text.data(), text.size());
   }
   void begin_variation() override {
-    keep_events();
+    direct_ = false;
     open_.push_back(events_.size());
     events_.push_back({Event::Open, false, 0, 0, {}, 0, 0, 0});
   }
   void end_variation() override {
-    keep_events();
     if (open_.empty()) return;  // no variation open: nothing to end
     events_[open_.back()].end = events_.size();
     open_.pop_back();
@@ -521,7 +518,7 @@ class PgnExportWriter final : public PgnVisitor {
     if (state.space_before_last != std::string::npos) state.space_before_last += at;
     detail::PgnLineWriter w(out, options_.line_length, state);
     if (pending_) w.token(token_, token_size_);
-    write_line(w, 0, events_.size(), number_);
+    write_line(w, 0, events_.size(), first_move());
     w.token(to_pgn(marker));
     w.end();
     out += '\n';
@@ -577,10 +574,9 @@ class PgnExportWriter final : public PgnVisitor {
     moves_ = w.state();
     pending_ = false;
   }
-  // From a NAG, a comment or a variation on, the game's events are kept (see the class
-  // comment). The move before them, if it waits, stays first: write() lays it out before
-  // the events.
-  void keep_events() noexcept { direct_ = false; }
+  // Whether no move of the game has been laid out or waits: the first is numbered even if
+  // Black's.
+  bool first_move() const noexcept { return moves_.used == 0 && !pending_; }
 
   // Writes the line of the events [begin, end): what comes before its first move (NAGs,
   // then comments), then each move with its NAGs, its comments and its variations.
@@ -654,12 +650,13 @@ class PgnExportWriter final : public PgnVisitor {
   std::vector<Event> events_;
   std::vector<std::size_t> open_;  // the variations open: their Open events
   // The moves laid out as they came (see the class comment): the text and where its
-  // layout stands; whether the game is still laid out so (no NAG, comment or variation
-  // yet), and its next move numbered if Black's.
+  // layout stands; whether moves are still laid out so: no NAG, comment or variation yet,
+  // the game's events empty (events_.empty() says the same, at a few instructions more a
+  // move). The move before the first event, if it waits, stays first: write() lays it out
+  // before the events.
   std::string moves_text_;
   detail::PgnLineWriter::State moves_;
   bool direct_ = true;
-  bool number_ = true;
   // The last move read while moves are laid out as they come: its token (number, SAN and,
   // once played() gives it, the sign; sizes with and without the sign), laid out by the
   // next move or by write().
