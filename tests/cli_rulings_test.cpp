@@ -78,11 +78,7 @@ class TempFile {
 };
 
 // Quotes a word for the shell.
-std::string quote(const std::string& word) {
-  std::string q = "'";
-  for (char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
+using arbiter_test::quote;
 
 struct Run {
   std::string out;  // standard output

@@ -43,11 +43,7 @@ using arbiter_test::first_difference;
 using arbiter_test::read_file;
 using arbiter_test::write_file;
 
-std::string quote(const std::string& word) {
-  std::string q = "'";
-  for (char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
+using arbiter_test::quote;
 
 struct Run {
   std::string out, err;

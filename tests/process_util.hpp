@@ -41,6 +41,13 @@ struct Run {
   int status;       // exit status; 128 + N when killed by signal N
 };
 
+/// `word` quoted for the POSIX shell: in single quotes, a single quote inside as '\''.
+inline std::string quote(const std::string& word) {
+  std::string q = "'";
+  for (char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
 /// Runs a shell command and collects its standard output and exit status.
 inline Run run_command(const std::string& command) {
   FILE* pipe = popen(command.c_str(), "r");
