@@ -19,9 +19,11 @@
 #include <arbiter/notation/uci.hpp>
 #include <arbiter/unwinnable.hpp>
 
+#include "audit_text.hpp"
 #include "in_order.hpp"
 #include "memory_pages.hpp"
 #include "output.hpp"
+#include "progress.hpp"
 #include "reading.hpp"
 #include "rulings.hpp"
 
@@ -165,17 +167,19 @@ class DeadWriter {
   std::unique_ptr<arbiter::WinAnswer> white_, black_;
 };
 
-// Writes a row; false once standard output has failed.
-bool emit_row(const DeadRow& row, bool flush) {
-  if (!row.message.empty()) fmt::print(stderr, "{}", row.message);
+// Writes a row (its message on standard error past the progress line); false once
+// standard output has failed.
+bool emit_row(const DeadRow& row, bool flush, ProgressLine& progress) {
+  if (!row.message.empty()) progress.message(row.message);
   standard_output().write(row.out);
   if (flush) std::fflush(stdout);  // a row as soon as its line is read
   return !standard_output().failed();
 }
 
-// One line of an input file, and where it is (FILE:N).
+// One line of an input file, where it is (FILE:N), and the bytes of input read up to it.
 struct DeadLine {
   std::string text, where;
+  std::uint64_t bytes = 0;
 };
 
 }  // namespace
@@ -189,18 +193,25 @@ int run_dead(const DeadCommand& command) {
   std::vector<std::unique_ptr<DeadWriter>> writers;
   for (unsigned j = 0; j < std::max(1u, command.jobs); ++j)
     writers.push_back(std::make_unique<DeadWriter>(command));
+  ProgressLine progress(command.progress, is_terminal(stdout),
+                        [](std::uint64_t positions, const std::string& mb) {
+                          return say(AuditText::ProgressDead, arbiter::Language::English,
+                                     {{"positions", std::to_string(positions)}, {"mb", mb}});
+                        });
+  std::uint64_t done = 0, bytes = 0;  // positions analysed, bytes read (every file)
   bool bad = false;
   DeadRow row;
   if (!command.fen.empty()) {
     writers[0]->line(command.fen, "--fen", row);
     bad |= row.bad;
-    if (!emit_row(row, false)) return exit_bad_input;
+    if (!emit_row(row, false, progress)) return exit_bad_input;
+    ++done;
   }
   for (const std::string& name : files) {
     const bool is_stdin = name == "-";
     std::FILE* in = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
     if (!in) {
-      fmt::print(stderr, "arbiter: {}: {}\n", name, std::strerror(errno));
+      progress.message(fmt::format("arbiter: {}: {}\n", name, std::strerror(errno)));
       return exit_bad_input;
     }
     const std::string label = is_stdin ? "<stdin>" : name;
@@ -212,10 +223,14 @@ int run_dead(const DeadCommand& command) {
       line.text.clear();
       while (more) {
         more = std::fgets(buffer, sizeof buffer, in) != nullptr;
-        if (more) line.text += buffer;
+        if (more) {
+          line.text += buffer;
+          bytes += std::strlen(buffer);
+        }
         if (more && (line.text.empty() || line.text.back() != '\n')) continue;  // read on
         if (!more && line.text.empty()) return false;
         line.where = fmt::format("{}:{}", label, ++number);
+        line.bytes = bytes;
         return true;
       }
       return false;
@@ -227,16 +242,18 @@ int run_dead(const DeadCommand& command) {
         [&](const DeadLine& line, DeadRow& r, unsigned worker) {
           writers[worker]->line(line.text, line.where, r);
         },
-        [&](const DeadLine&, const DeadRow& r) {
+        [&](const DeadLine& line, const DeadRow& r) {
           bad |= r.bad;
-          return emit_row(r, is_stdin);
+          const bool written = emit_row(r, is_stdin, progress);
+          progress.update(++done, line.bytes);
+          return written;
         });
     if (standard_output().failed()) {
       if (!is_stdin) std::fclose(in);
       return exit_bad_input;
     }
     if (std::ferror(in)) {
-      fmt::print(stderr, "arbiter: {}: read error\n", label);
+      progress.message(fmt::format("arbiter: {}: read error\n", label));
       if (!is_stdin) std::fclose(in);
       return exit_bad_input;
     }

@@ -14,7 +14,8 @@ struct DeadCommand {
   long long nodes = 0;             // --nodes: the budget per side (0: the mode's default)
   bool quick = false;
   bool json = false;
-  unsigned jobs = 1;  // -j: threads analysing the lines of a file (standard input: one)
+  bool progress = true;  // the progress line on a terminal (progress.hpp)
+  unsigned jobs = 1;     // -j: threads analysing the lines of a file (standard input: one)
 };
 
 /// Exit status: 0, or 1 if some line held an unreadable FEN (its row says `error`),

@@ -94,6 +94,7 @@
 #include "dead.hpp"
 #include "memory_pages.hpp"
 #include "output.hpp"
+#include "progress.hpp"
 #include "reading.hpp"
 #include "rulings.hpp"
 #include "watch.hpp"
@@ -341,7 +342,8 @@ struct PgnCommand {
   bool no_variations = false;
   bool no_warnings = false;
   bool chess960 = false;
-  unsigned jobs = 1;  // -j: threads reading back games (the output is the same for any number)
+  bool progress = true;  // the progress line on a terminal (progress.hpp)
+  unsigned jobs = 1;     // -j: threads reading back games (the output is the same for any number)
 };
 
 // Reads every game of every file and writes the good ones back in export format.
@@ -367,6 +369,12 @@ int run_pgn(const PgnCommand& command) {
   reading.written.nags = !command.no_nags;
   reading.written.variations = !command.no_variations;
 
+  arbiter_cli::ProgressLine progress(
+      command.progress, !file && arbiter_cli::is_terminal(stdout),
+      [](std::uint64_t games, const std::string& mb) {
+        return arbiter_cli::say(arbiter_cli::AuditText::ProgressPgn, arbiter::Language::English,
+                                {{"games", std::to_string(games)}, {"mb", mb}});
+      });
   // Each game is written back as it is read, in one of the -j threads (WrittenGame), and
   // its messages for standard error made there; both are written in input order.
   const arbiter_cli::ReadTotals read =
@@ -384,10 +392,12 @@ int run_pgn(const PgnCommand& command) {
                              item.error.to_string());
           },
           [&](const arbiter_cli::WrittenGame& item, const std::string& messages) {
-            if (!messages.empty()) fmt::print(stderr, "{}", messages);
+            if (!messages.empty()) progress.message(messages);
             if (!item.bad) out.write(item.text);
+            progress.update(item.number, item.bytes);
             return !out.failed();
           });
+  progress.clear();
   // Standard output is finished by main(); a file given with --out here.
   if (file && !file->finish()) return exit_bad_input;
   if (read.bad)
@@ -468,6 +478,7 @@ int main(int argc, char** argv) {
   pgn->add_flag("--no-warnings", pgn_command.no_warnings, "report bad games only");
   pgn->add_flag("--chess960", pgn_command.chess960,
                 "read every game as Chess960 (else only games with a Variant \"Chess960\" tag)");
+  pgn->add_flag("!--no-progress", pgn_command.progress, "no progress display on standard error");
   add_jobs(*pgn, pgn_command.jobs);
 
   auto ruling_options = [](CLI::App& c, arbiter_cli::RulingOptions& o) {
@@ -486,6 +497,8 @@ int main(int argc, char** argv) {
       app.add_subcommand("trace", "print what the Laws say of every position of every game");
   trace->add_option("files", trace_command.files, "PGN files (- for standard input)")->required();
   ruling_options(*trace, trace_command.options);
+  trace->add_flag("!--no-progress", trace_command.progress,
+                  "no progress display on standard error");
   add_jobs(*trace, trace_command.jobs);
 
   arbiter_cli::AuditCommand audit_command;
@@ -552,6 +565,7 @@ int main(int argc, char** argv) {
   dead->add_flag("--quick", dead_command.quick,
                  "the quick analysis (the one run after every move)");
   dead->add_flag("--json", dead_command.json, "one JSON object per position");
+  dead->add_flag("!--no-progress", dead_command.progress, "no progress display on standard error");
   add_jobs(*dead, dead_command.jobs);
 
   arbiter_cli::WatchCommand watch_command;

@@ -7,15 +7,8 @@
 #include "game_rules.hpp"
 #include "json_writer.hpp"
 #include "output.hpp"
+#include "progress.hpp"
 #include "reading.hpp"
-
-#if defined(_WIN32)
-#include <io.h>  // _isatty
-#define ARBITER_CLI_ISATTY(stream) (_isatty(_fileno(stream)) != 0)
-#else
-#include <unistd.h>  // isatty
-#define ARBITER_CLI_ISATTY(stream) (isatty(fileno(stream)) != 0)
-#endif
 
 #include <cerrno>
 #include <cstdio>
@@ -188,6 +181,11 @@ int run_trace(const TraceCommand& command) {
       "claim\tfivefold\tseventyfive\tcheckmate\t"
       "stalemate\tdead\thalfmove\n";
   standard_output().write(header);
+  ProgressLine progress(command.progress, is_terminal(stdout),
+                        [lang](std::uint64_t games, const std::string& mb) {
+                          return arbiter_cli::say(AuditText::ProgressTrace, lang,
+                                                  {{"games", std::to_string(games)}, {"mb", mb}});
+                        });
   // Each game traced in one of the -j threads into its own text, written in input order.
   const ReadTotals read = judge_games<std::string, RecordedGame>(
       command.files, chess960_reading(command.options), command.jobs,
@@ -230,12 +228,14 @@ int run_trace(const TraceCommand& command) {
       },
       [&](const GameSource& item, const std::string& out) {
         if (item.bad)
-          fmt::print(stderr, "{}", out);
+          progress.message(out);
         else
           standard_output().write(out);
+        progress.update(item.number, item.bytes);
         return !standard_output().failed();
       },
       rules);
+  progress.clear();
   if (read.unreadable) return exit_bad_input;
   return read.bad ? exit_bad_game : exit_ok;
 }
@@ -541,8 +541,12 @@ int run_audit(const AuditCommand& command) {
   }
   if (!inputs_readable(files)) return exit_bad_input;
 
-  const bool colour = !command.options.json && ARBITER_CLI_ISATTY(stdout);
-  const bool progress = command.progress && ARBITER_CLI_ISATTY(stderr);
+  const bool colour = !command.options.json && is_terminal(stdout);
+  ProgressLine progress(command.progress, is_terminal(stdout),
+                        [lang](std::uint64_t games, const std::string& mb) {
+                          return arbiter_cli::say(AuditText::Progress, lang,
+                                                  {{"games", std::to_string(games)}, {"mb", mb}});
+                        });
   const arbiter::ExplainOptions explain_options(lang);
   const bool dated = by_date(command.options);
   std::uint64_t plies = 0, disagreeing = 0, played_on = 0;
@@ -792,15 +796,11 @@ int run_audit(const AuditCommand& command) {
                                           v.disagreeing_item);
           if (html_games->failed()) return false;
         }
-        if (progress && audited % 1024 == 0)
-          fmt::print(stderr, "\r{}",
-                     arbiter_cli::say(AuditText::Progress, lang,
-                                      {{"games", std::to_string(audited)},
-                                       {"mb", fmt::format("{:.1f}", double(item.bytes) / 1e6)}}));
+        progress.update(audited, item.bytes);
         return !standard_output().failed();
       },
       rules);
-  if (progress && audited >= 1024) fmt::print(stderr, "\r\033[K");
+  progress.clear();
   std::string out;
 
   if (command.options.json) {

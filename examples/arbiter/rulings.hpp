@@ -30,7 +30,8 @@ struct RulingOptions {
 struct TraceCommand {
   std::vector<std::string> files;
   RulingOptions options;
-  unsigned jobs = 1;  // -j: threads judging games (the output is the same for any number)
+  bool progress = true;  // the progress line on a terminal (progress.hpp)
+  unsigned jobs = 1;     // -j: threads judging games (the output is the same for any number)
 };
 
 struct AuditCommand {
@@ -38,7 +39,7 @@ struct AuditCommand {
   RulingOptions options;
   bool boards = true;        // board diagrams at automatic endings (text output)
   bool detail = false;       // --detail: one finding per ply (text output), no windows
-  bool progress = true;      // a progress bar on a terminal
+  bool progress = true;      // the progress line on a terminal (progress.hpp)
   unsigned jobs = 1;         // -j: threads judging games (the output is the same for any number)
   long long first_game = 1;  // --first-game: the number of the first game read
   std::string html;          // --html FILE: also the report as one HTML page (empty: none)
