@@ -16,7 +16,12 @@
 #include "test_util.hpp"
 
 #if defined(ARBITER_CLI_PATH) && !defined(_WIN32)
+#include <poll.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
 
 #if __has_include(<nlohmann/json.hpp>)
 #include <nlohmann/json.hpp>
@@ -128,6 +133,128 @@ TEST_CASE("cli dead: --fen, --quick, --nodes; a missing file is exit 2", "[cli][
         "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1\tnowin\tnowin\t1\t-\t-\t2");
   CHECK(run_dead("", "/nonexistent/file.txt").status == 2);
   CHECK(run_dead("", "--nodes 0 --fen startpos").status == 2);
+}
+
+namespace {
+
+// What `arbiter dead ARGS < input` writes on each stream, and its exit status.
+struct DeadRun {
+  std::string out, err;
+  int status;
+};
+DeadRun run_dead_file(const arbiter_test::TempDir& dir, const std::string& args) {
+  const std::string err = (dir.path / "err.txt").string();
+  const Run r = arbiter_test::run_command(arbiter_test::quote(ARBITER_CLI_PATH) + " dead " + args +
+                                          " 2>" + arbiter_test::quote(err));
+  return {r.out, arbiter_test::read_file(err), r.status};
+}
+
+}  // namespace
+
+TEST_CASE("cli dead: compressed files and standard input, told by their first bytes",
+          "[cli][dead]") {
+  arbiter_test::TempDir dir;
+  // 3,000 lines, a third of them starting with "B" (a bishop on a8).
+  const char* const fens[] = {"8/8/8/4k3/8/8/8/4K3 w - - 0 1", "B7/8/8/4k3/8/8/8/4K3 b - - 0 1",
+                              "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"};
+  std::string text;
+  for (int i = 0; i < 3000; ++i) text += std::string(fens[i % 3]) + "\n";
+  const std::string plain_file = dir.file("fens.txt", text);
+  const DeadRun plain = run_dead_file(dir, "--quick -j 1 " + arbiter_test::quote(plain_file));
+  REQUIRE(plain.status == 0);
+  REQUIRE(arbiter_test::split_lines(plain.out).size() == 3001);
+  const struct {
+    const char* name;
+    const char* compress;
+  } formats[] = {
+      {"zstd", "zstd -q -c"}, {"gzip", "gzip -c"}, {"bzip2", "bzip2 -c"}, {"xz", "xz -c"}};
+  for (const auto& f : formats) {
+    INFO(f.name);
+    const std::string z = (dir.path / "fens.z").string();
+    REQUIRE(std::system((std::string(f.compress) + " < " + arbiter_test::quote(plain_file) + " > " +
+                         arbiter_test::quote(z))
+                            .c_str()) == 0);
+    // A file: every -j, by its bytes and not its name.
+    for (const char* jobs : {"-j 1", "-j 3"}) {
+      const DeadRun r =
+          run_dead_file(dir, "--quick " + std::string(jobs) + " " + arbiter_test::quote(z));
+      CHECK(r.status == 0);
+      CHECK(r.out == plain.out);
+      CHECK(r.err.empty());
+    }
+    // Standard input: zstd, gzip and xz by the first byte; bzip2's "BZh" could begin a FEN
+    // line, so standard input refuses it, with a message and no row.
+    const DeadRun in = run_dead_file(dir, "--quick - < " + arbiter_test::quote(z));
+    if (std::string(f.name) == "bzip2") {
+      CHECK(in.status == 2);
+      CHECK(in.out == header + "\n");
+      CHECK(in.err.find("<stdin>: bzip2 data") != std::string::npos);
+    } else {
+      CHECK(in.status == 0);
+      CHECK(in.out == plain.out);
+    }
+    // Truncated: the rows of every line complete before the break, an error naming where it
+    // broke and after which line, exit 1.
+    const std::string cut = arbiter_test::read_file(z);
+    const std::string t = dir.file("cut.z", cut.substr(0, cut.size() * 2 / 3));
+    const DeadRun r = run_dead_file(dir, "--quick -j 2 " + arbiter_test::quote(t));
+    CHECK(r.status == 1);
+    CHECK(r.err.find(std::string("the ") + f.name + " stream is truncated") != std::string::npos);
+    const std::vector<std::string> rows = arbiter_test::split_lines(r.out);
+    REQUIRE_FALSE(rows.empty());
+    CHECK(plain.out.compare(0, r.out.size(), r.out) == 0);  // a prefix, whole lines
+    CHECK(r.err.find("(after line " + std::to_string(rows.size() - 1) + ")") != std::string::npos);
+  }
+}
+
+TEST_CASE("cli dead: standard input is answered line by line, as each FEN comes", "[cli][dead]") {
+  // A program sends one FEN and waits for its row before it sends the next.
+  int to_tool[2], from_tool[2];
+  REQUIRE(pipe(to_tool) == 0);
+  REQUIRE(pipe(from_tool) == 0);
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    dup2(to_tool[0], 0);
+    dup2(from_tool[1], 1);
+    close(to_tool[1]);
+    close(from_tool[0]);
+    execl(ARBITER_CLI_PATH, ARBITER_CLI_PATH, "dead", "--quick", "-j", "4",
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(to_tool[0]);
+  close(from_tool[1]);
+  // Reads until `lines` lines have come, within 20 seconds.
+  std::string got;
+  auto read_lines = [&](std::size_t lines) {
+    while (std::size_t(std::count(got.begin(), got.end(), '\n')) < lines) {
+      pollfd p{from_tool[0], POLLIN, 0};
+      if (poll(&p, 1, 20000) <= 0) return false;
+      char buffer[4096];
+      const ssize_t n = read(from_tool[0], buffer, sizeof buffer);
+      if (n <= 0) return false;
+      got.append(buffer, std::size_t(n));
+    }
+    return true;
+  };
+  const std::string first = "B7/8/8/4k3/8/8/8/4K3 b - - 0 1\n",
+                    second = "7k/6Q1/6K1/8/8/8/8/8 b - -\n";
+  CHECK(write(to_tool[1], first.data(), first.size()) == ssize_t(first.size()));
+  const bool first_answered = read_lines(2);
+  CHECK(first_answered);
+  CHECK(write(to_tool[1], second.data(), second.size()) == ssize_t(second.size()));
+  CHECK(read_lines(3));
+  close(to_tool[1]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  close(from_tool[0]);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  const auto lines = arbiter_test::split_lines(got);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[1] == "B7/8/8/4k3/8/8/8/4K3 b - - 0 1\tnowin\tnowin\t1\t-\t-\t2");
+  CHECK(lines[2] == "7k/6Q1/6K1/8/8/8/8/8 b - -\twin\tnowin\t0\t#\t-\t2");
 }
 
 #ifdef ARBITER_HAVE_JSON

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@
 
 #include "audit_text.hpp"
 #include "in_order.hpp"
+#include "input.hpp"
 #include "memory_pages.hpp"
 #include "output.hpp"
 #include "progress.hpp"
@@ -176,6 +178,15 @@ bool emit_row(const DeadRow& row, bool flush, ProgressLine& progress) {
   return !standard_output().failed();
 }
 
+// Whether `in`'s next byte starts a zstd, gzip or xz stream (bytes no FEN starts with),
+// left to be read.
+bool starts_compressed_stream(std::FILE* in) {
+  const int c = std::getc(in);
+  if (c == EOF) return false;
+  std::ungetc(c, in);
+  return c == 0x28 || c == 0x1f || c == 0xfd;
+}
+
 // One line of an input file, where it is (FILE:N), and the bytes of input read up to it.
 struct DeadLine {
   std::string text, where;
@@ -209,55 +220,87 @@ int run_dead(const DeadCommand& command) {
   }
   for (const std::string& name : files) {
     const bool is_stdin = name == "-";
-    std::FILE* in = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
-    if (!in) {
-      progress.message(fmt::format("arbiter: {}: {}\n", name, std::strerror(errno)));
-      return exit_bad_input;
-    }
     const std::string label = is_stdin ? "<stdin>" : name;
-    long number = 0;
-    bool more = true;
-    // Reads the next line (a long one whole); false at the end of the file.
-    auto read = [&](DeadLine& line) {
-      char buffer[4096];
-      line.text.clear();
-      while (more) {
-        more = std::fgets(buffer, sizeof buffer, in) != nullptr;
-        if (more) {
-          line.text += buffer;
-          bytes += std::strlen(buffer);
-        }
-        if (more && (line.text.empty() || line.text.back() != '\n')) continue;  // read on
-        if (!more && line.text.empty()) return false;
-        line.where = fmt::format("{}:{}", label, ++number);
-        line.bytes = bytes;
-        return true;
+    // Standard input is read line by line as it comes, and answered so (one thread, a
+    // flush per row: a program may send one FEN and wait for its row), unless its first
+    // byte starts a zstd, gzip or xz stream. A file, or such a stream, is read through
+    // Input (plain or compressed, told by its first bytes), and analysed by the -j
+    // threads, its rows written in its order.
+    const bool streamed = is_stdin && !starts_compressed_stream(stdin);
+    std::unique_ptr<Input> input;
+    if (!streamed) {
+      arbiter::Result<std::unique_ptr<Input>, std::string> opened = Input::open(name);
+      if (!opened) {
+        progress.message(fmt::format("arbiter: {}\n", opened.error()));
+        return exit_bad_input;
       }
-      return false;
+      input = std::move(opened).value();
+    }
+    std::optional<InputLines> lines;
+    if (input) lines.emplace(*input);
+    std::uint64_t number = 0;
+    const std::uint64_t bytes_before = bytes;
+    bool more = true, bzip2_streamed = false;
+    // Reads the next line (a long one whole); false at the end of the input.
+    auto read = [&](DeadLine& line) {
+      line.text.clear();
+      if (lines) {
+        if (!lines->next(line.text)) return false;
+        bytes = bytes_before + input->bytes_read();
+      } else {
+        char buffer[4096];
+        for (;;) {
+          more = more && std::fgets(buffer, sizeof buffer, stdin) != nullptr;
+          if (!more && line.text.empty()) return false;
+          if (more) {
+            line.text += buffer;
+            bytes += std::strlen(buffer);
+            if (line.text.back() != '\n') continue;  // read on
+          }
+          break;
+        }
+        // bzip2 data cannot be told from a FEN by the first byte alone ("B" is a bishop on
+        // a8), so standard input does not take it: said, never read as FENs.
+        if (number == 0 && line.text.size() > 3 && line.text.compare(0, 3, "BZh") == 0 &&
+            line.text[3] >= '1' && line.text[3] <= '9') {
+          bzip2_streamed = true;
+          return false;
+        }
+      }
+      line.where = fmt::format("{}:{}", label, ++number);
+      line.bytes = bytes;
+      return true;
     };
-    // Standard input is answered line by line as it comes (one thread, a flush per row);
-    // a file is analysed by the -j threads, its rows written in its order.
     judge_in_order<DeadLine, DeadRow>(
-        is_stdin ? 1u : command.jobs, read,
+        streamed ? 1u : command.jobs, read,
         [&](const DeadLine& line, DeadRow& r, unsigned worker) {
           writers[worker]->line(line.text, line.where, r);
         },
         [&](const DeadLine& line, const DeadRow& r) {
           bad |= r.bad;
-          const bool written = emit_row(r, is_stdin, progress);
+          const bool written = emit_row(r, streamed, progress);
           progress.update(++done, line.bytes);
           return written;
         });
-    if (standard_output().failed()) {
-      if (!is_stdin) std::fclose(in);
+    if (standard_output().failed()) return exit_bad_input;
+    if (bzip2_streamed) {
+      progress.message(fmt::format(
+          "arbiter: {}: bzip2 data: give it as a file (arbiter dead FILE), or decompressed "
+          "(bzip2 -dc FILE | arbiter dead)\n",
+          label));
       return exit_bad_input;
     }
-    if (std::ferror(in)) {
+    if (streamed && std::ferror(stdin)) {
       progress.message(fmt::format("arbiter: {}: read error\n", label));
-      if (!is_stdin) std::fclose(in);
       return exit_bad_input;
     }
-    if (!is_stdin) std::fclose(in);
+    if (input && input->failed()) {
+      // Every complete line before the break has its row; a line it cut short has none.
+      progress.message(
+          fmt::format("arbiter: {}: {} (after line {})\n", label, input->error(), lines->number()));
+      if (input->io_failed()) return exit_bad_input;
+      bad = true;
+    }
   }
   return bad ? exit_bad_game : exit_ok;
 }

@@ -453,4 +453,27 @@ std::size_t Input::read(char* buffer, std::size_t size) {
   return got;
 }
 
+bool InputLines::next(std::string& line) {
+  for (;;) {
+    const std::size_t nl = buffer_.find('\n', at_);
+    if (nl != std::string::npos || end_) {
+      if (nl == std::string::npos && (at_ == buffer_.size() || input_.failed())) return false;
+      const std::size_t end = nl == std::string::npos ? buffer_.size() : nl;
+      line.assign(buffer_, at_, end - at_);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      at_ = nl == std::string::npos ? buffer_.size() : nl + 1;
+      ++number_;
+      return true;
+    }
+    // Keeps the line begun, and reads on after it.
+    buffer_.erase(0, at_);
+    at_ = 0;
+    const std::size_t kept = buffer_.size(), chunk = std::size_t(1) << 16;
+    buffer_.resize(kept + chunk);
+    const std::size_t got = input_.read(&buffer_[kept], chunk);
+    buffer_.resize(kept + got);
+    end_ = got < chunk;
+  }
+}
+
 }  // namespace arbiter_cli

@@ -74,4 +74,24 @@ class Input final : public arbiter::PgnSource {
   std::string error_;
 };
 
+/// The lines of an Input, one at a time, without their '\n' (and a '\r' before it). A
+/// last line without '\n' is a line, unless the input failed (a truncated or corrupt
+/// stream, a read error): then it was cut short, and is left out.
+class InputLines {
+ public:
+  explicit InputLines(Input& input) : input_(input) {}
+  /// The next line; false at the end (input().failed() says whether it broke off).
+  bool next(std::string& line);
+  /// Lines given so far.
+  std::uint64_t number() const noexcept { return number_; }
+  Input& input() const noexcept { return input_; }
+
+ private:
+  Input& input_;
+  std::string buffer_;
+  std::size_t at_ = 0;  // the next line starts at buffer_[at_]
+  bool end_ = false;    // the input has nothing more to give
+  std::uint64_t number_ = 0;
+};
+
 }  // namespace arbiter_cli

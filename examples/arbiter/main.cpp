@@ -558,7 +558,7 @@ int main(int argc, char** argv) {
   CLI::App* dead = app.add_subcommand(
       "dead", "can each side still checkmate? (dead position 5.2.2, flag fall 6.9)");
   dead->add_option("files", dead_command.files,
-                   "files of FENs, one per line (- or none: standard input)");
+                   "files of FENs, one per line, plain or compressed (- or none: standard input)");
   dead->add_option("--fen", dead_command.fen, "one FEN, analysed before the files");
   add_number(*dead, "--nodes", dead_command.nodes, 1,
              "node budget per side (default: 500000 full, 400 quick)");

@@ -49,7 +49,7 @@ std::string merge(json& total, const json& shard, const std::string& path) {
 }
 
 // Reads the lines of a (perhaps compressed) file, calling on_line for each; false with a
-// message if the file cannot be read.
+// message if the file cannot be read to its end (a line it cuts short is left out).
 template <class OnLine>
 bool for_each_line(const std::string& name, OnLine&& on_line) {
   arbiter::Result<std::unique_ptr<Input>, std::string> opened = Input::open(name);
@@ -58,21 +58,9 @@ bool for_each_line(const std::string& name, OnLine&& on_line) {
     return false;
   }
   Input& input = **opened;
+  InputLines lines(input);
   std::string line;
-  char buffer[1 << 16];
-  for (;;) {
-    const std::size_t got = input.read(buffer, sizeof buffer);
-    for (std::size_t i = 0; i < got; ++i) {
-      if (buffer[i] != '\n') {
-        line += buffer[i];
-        continue;
-      }
-      on_line(line);
-      line.clear();
-    }
-    if (got < sizeof buffer) break;
-  }
-  if (!line.empty()) on_line(line);
+  while (lines.next(line)) on_line(line);
   if (input.failed()) {
     fmt::print(stderr, "arbiter: {}: {}\n", name, input.error());
     return false;
