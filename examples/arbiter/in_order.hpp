@@ -24,6 +24,8 @@
 #include <thread>
 #include <vector>
 
+#include "cores.hpp"
+
 namespace arbiter_cli {
 
 /// Empties a buffer of a slot for its next item, giving back what an exceptionally large
@@ -34,10 +36,8 @@ inline void reuse(std::string& buffer) {
   buffer.clear();
 }
 
-/// The default of `-j`: the number of cores (1 if unknown).
-inline unsigned default_jobs() noexcept {
-  return std::max(1u, std::thread::hardware_concurrency());
-}
+/// The default of `-j`: the cores this process may run on (cores.hpp).
+inline unsigned default_jobs() { return available_cores(); }
 
 /// The bytes of input an item holds, which closes a batch early (batch_bytes): 0 for an
 /// item of no size to speak of (a FEN line); overloads for the items that have one.

@@ -52,8 +52,10 @@
 //   arbiter --version                              `arbiter X.Y.Z`, exit 0
 //
 // pgn, trace, audit and claim read plain or compressed PGN (zstd, gzip, bzip2, xz, told
-// by the first bytes; input.hpp). pgn, trace, audit and dead take -j N: N threads judge
-// (default: the number of cores), the output the same for any N (in_order.hpp).
+// by the first bytes; input.hpp), dead its FEN lines and summarize its JSON Lines too. pgn,
+// trace, audit and dead take -j N: N threads judge (default: the cores the process may
+// run on, cores.hpp), the output the same for any N (in_order.hpp); and --no-progress
+// (the progress line on a terminal, progress.hpp).
 //
 // FEN may be `startpos`. Options common to the FEN-taking commands: --chess960 reads
 // castling rights as Chess960 (X-FEN / Shredder-FEN; without it a FEN is standard chess,
@@ -200,13 +202,15 @@ CLI::Option* add_number(CLI::App& command, const std::string& name, Int& value, 
   return command.add_option_function<std::string>(name, set, description)->type_name("INT");
 }
 
-// -j N: the threads that judge (default: one per core); the output is the same for any N.
+// -j N: the threads that judge (default: one per core the process may run on); the output
+// is the same for any N.
 void add_jobs(CLI::App& command, unsigned& jobs) {
   jobs = arbiter_cli::default_jobs();
-  add_number(command, "-j", jobs, 1,
-             "threads judging in parallel (default: the number of cores); the output is the "
-             "same for any number",
-             1024);
+  add_number(
+      command, "-j", jobs, 1,
+      "threads judging in parallel (default: the cores this process may run on); the output is the "
+      "same for any number",
+      1024);
 }
 
 struct FenInput {
