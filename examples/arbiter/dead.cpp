@@ -20,7 +20,6 @@
 #include <arbiter/notation/uci.hpp>
 #include <arbiter/unwinnable.hpp>
 
-#include "audit_text.hpp"
 #include "in_order.hpp"
 #include "input.hpp"
 #include "memory_pages.hpp"
@@ -204,11 +203,9 @@ int run_dead(const DeadCommand& command) {
   std::vector<std::unique_ptr<DeadWriter>> writers;
   for (unsigned j = 0; j < std::max(1u, command.jobs); ++j)
     writers.push_back(std::make_unique<DeadWriter>(command));
-  ProgressLine progress(command.progress, is_terminal(stdout),
-                        [](std::uint64_t positions, const std::string& mb) {
-                          return say(AuditText::ProgressDead, arbiter::Language::English,
-                                     {{"positions", std::to_string(positions)}, {"mb", mb}});
-                        });
+  // No --lang: English.
+  ProgressLine progress(command.progress, is_terminal(stdout), AuditText::ProgressDead,
+                        arbiter::Language::English, "positions");
   std::uint64_t done = 0, bytes = 0;  // positions analysed, bytes read (every file)
   bool bad = false;
   DeadRow row;

@@ -80,11 +80,10 @@ class Input final : public arbiter::PgnSource {
 class InputLines {
  public:
   explicit InputLines(Input& input) : input_(input) {}
-  /// The next line; false at the end (input().failed() says whether it broke off).
+  /// The next line; false at the end (the Input's failed() says whether it broke off).
   bool next(std::string& line);
   /// Lines given so far.
   std::uint64_t number() const noexcept { return number_; }
-  Input& input() const noexcept { return input_; }
 
  private:
   Input& input_;

@@ -373,12 +373,10 @@ int run_pgn(const PgnCommand& command) {
   reading.written.nags = !command.no_nags;
   reading.written.variations = !command.no_variations;
 
-  arbiter_cli::ProgressLine progress(
-      command.progress, !file && arbiter_cli::is_terminal(stdout),
-      [](std::uint64_t games, const std::string& mb) {
-        return arbiter_cli::say(arbiter_cli::AuditText::ProgressPgn, arbiter::Language::English,
-                                {{"games", std::to_string(games)}, {"mb", mb}});
-      });
+  // No --lang: English.
+  arbiter_cli::ProgressLine progress(command.progress, !file && arbiter_cli::is_terminal(stdout),
+                                     arbiter_cli::AuditText::ProgressPgn,
+                                     arbiter::Language::English);
   // Each game is written back as it is read, in one of the -j threads (WrittenGame), and
   // its messages for standard error made there; both are written in input order.
   const arbiter_cli::ReadTotals read =

@@ -9,12 +9,12 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <functional>
 #include <string>
 #include <string_view>
-#include <utility>
 
 #include <fmt/format.h>
+
+#include "audit_text.hpp"
 
 #if defined(_WIN32)
 #include <io.h>  // _isatty
@@ -35,19 +35,19 @@ inline bool is_terminal(std::FILE* stream) {
 
 class ProgressLine {
  public:
-  /// The line's text, from the count done and the megabytes read ("12.3").
-  using Text = std::function<std::string(std::uint64_t done, const std::string& megabytes)>;
-
   /// `wanted`: not --no-progress; `output_on_terminal`: the command's output goes to the
-  /// terminal (standard output, unless the command writes to a file).
-  ProgressLine(bool wanted, bool output_on_terminal, Text text)
-      : on_(wanted && !output_on_terminal && is_terminal(stderr)), text_(std::move(text)) {}
+  /// terminal (standard output, unless the command writes to a file). The line is
+  /// `message` in `lang`, its placeholder `counted` ("games", "positions") the count done
+  /// and {mb} the megabytes read ("12.3").
+  ProgressLine(bool wanted, bool output_on_terminal, AuditText message, arbiter::Language lang,
+               std::string_view counted = "games")
+      : on_(wanted && !output_on_terminal && is_terminal(stderr)),
+        message_(message),
+        lang_(lang),
+        counted_(counted) {}
   ~ProgressLine() { clear(); }
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
-
-  /// Whether the line is shown at all.
-  bool on() const noexcept { return on_; }
 
   /// `done` items are done and `bytes` of input taken so far (in input order).
   void update(std::uint64_t done, std::uint64_t bytes) {
@@ -56,8 +56,9 @@ class ProgressLine {
     if (done < drawn_ + 1024 && now - drawn_at_ < std::chrono::milliseconds(500)) return;
     drawn_ = done;
     drawn_at_ = now;
-    const std::string line = text_(done, fmt::format("{:.1f}", double(bytes) / 1e6));
-    fmt::print(stderr, "\r{}\033[K", line);
+    const std::string count = std::to_string(done);
+    const std::string mb = fmt::format("{:.1f}", double(bytes) / 1e6);
+    fmt::print(stderr, "\r{}\033[K", say(message_, lang_, {{counted_, count}, {"mb", mb}}));
     std::fflush(stderr);
     shown_ = true;
   }
@@ -79,7 +80,9 @@ class ProgressLine {
  private:
   bool on_;
   bool shown_ = false;  // drawn and not cleared since
-  Text text_;
+  AuditText message_;
+  arbiter::Language lang_;
+  std::string_view counted_;
   std::uint64_t drawn_ = 0;  // the count when last drawn
   std::chrono::steady_clock::time_point drawn_at_ = std::chrono::steady_clock::now();
 };

@@ -181,11 +181,7 @@ int run_trace(const TraceCommand& command) {
       "claim\tfivefold\tseventyfive\tcheckmate\t"
       "stalemate\tdead\thalfmove\n";
   standard_output().write(header);
-  ProgressLine progress(command.progress, is_terminal(stdout),
-                        [lang](std::uint64_t games, const std::string& mb) {
-                          return arbiter_cli::say(AuditText::ProgressTrace, lang,
-                                                  {{"games", std::to_string(games)}, {"mb", mb}});
-                        });
+  ProgressLine progress(command.progress, is_terminal(stdout), AuditText::ProgressTrace, lang);
   // Each game traced in one of the -j threads into its own text, written in input order.
   const ReadTotals read = judge_games<std::string, RecordedGame>(
       command.files, chess960_reading(command.options), command.jobs,
@@ -542,11 +538,7 @@ int run_audit(const AuditCommand& command) {
   if (!inputs_readable(files)) return exit_bad_input;
 
   const bool colour = !command.options.json && is_terminal(stdout);
-  ProgressLine progress(command.progress, is_terminal(stdout),
-                        [lang](std::uint64_t games, const std::string& mb) {
-                          return arbiter_cli::say(AuditText::Progress, lang,
-                                                  {{"games", std::to_string(games)}, {"mb", mb}});
-                        });
+  ProgressLine progress(command.progress, is_terminal(stdout), AuditText::Progress, lang);
   const arbiter::ExplainOptions explain_options(lang);
   const bool dated = by_date(command.options);
   std::uint64_t plies = 0, disagreeing = 0, played_on = 0;
