@@ -137,16 +137,10 @@ TEST_CASE("cli dead: --fen, --quick, --nodes; a missing file is exit 2", "[cli][
 
 namespace {
 
-// What `arbiter dead ARGS < input` writes on each stream, and its exit status.
-struct DeadRun {
-  std::string out, err;
-  int status;
-};
-DeadRun run_dead_file(const arbiter_test::TempDir& dir, const std::string& args) {
-  const std::string err = (dir.path / "err.txt").string();
-  const Run r = arbiter_test::run_command(arbiter_test::quote(ARBITER_CLI_PATH) + " dead " + args +
-                                          " 2>" + arbiter_test::quote(err));
-  return {r.out, arbiter_test::read_file(err), r.status};
+// What `arbiter dead ARGS` writes on each stream, and its exit status.
+arbiter_test::Captured run_dead_file(const arbiter_test::TempDir& dir, const std::string& args) {
+  return arbiter_test::run_capturing(arbiter_test::quote(ARBITER_CLI_PATH) + " dead " + args,
+                                     dir.path / "err.txt");
 }
 
 }  // namespace
@@ -160,7 +154,8 @@ TEST_CASE("cli dead: compressed files and standard input, told by their first by
   std::string text;
   for (int i = 0; i < 3000; ++i) text += std::string(fens[i % 3]) + "\n";
   const std::string plain_file = dir.file("fens.txt", text);
-  const DeadRun plain = run_dead_file(dir, "--quick -j 1 " + arbiter_test::quote(plain_file));
+  const arbiter_test::Captured plain =
+      run_dead_file(dir, "--quick -j 1 " + arbiter_test::quote(plain_file));
   REQUIRE(plain.status == 0);
   REQUIRE(arbiter_test::split_lines(plain.out).size() == 3001);
   const struct {
@@ -176,7 +171,7 @@ TEST_CASE("cli dead: compressed files and standard input, told by their first by
                             .c_str()) == 0);
     // A file: every -j, by its bytes and not its name.
     for (const char* jobs : {"-j 1", "-j 3"}) {
-      const DeadRun r =
+      const arbiter_test::Captured r =
           run_dead_file(dir, "--quick " + std::string(jobs) + " " + arbiter_test::quote(z));
       CHECK(r.status == 0);
       CHECK(r.out == plain.out);
@@ -184,7 +179,7 @@ TEST_CASE("cli dead: compressed files and standard input, told by their first by
     }
     // Standard input: zstd, gzip and xz by the first byte; bzip2's "BZh" could begin a FEN
     // line, so standard input refuses it, with a message and no row.
-    const DeadRun in = run_dead_file(dir, "--quick - < " + arbiter_test::quote(z));
+    const arbiter_test::Captured in = run_dead_file(dir, "--quick - < " + arbiter_test::quote(z));
     if (std::string(f.name) == "bzip2") {
       CHECK(in.status == 2);
       CHECK(in.out == header + "\n");
@@ -197,7 +192,7 @@ TEST_CASE("cli dead: compressed files and standard input, told by their first by
     // broke and after which line, exit 1.
     const std::string cut = arbiter_test::read_file(z);
     const std::string t = dir.file("cut.z", cut.substr(0, cut.size() * 2 / 3));
-    const DeadRun r = run_dead_file(dir, "--quick -j 2 " + arbiter_test::quote(t));
+    const arbiter_test::Captured r = run_dead_file(dir, "--quick -j 2 " + arbiter_test::quote(t));
     CHECK(r.status == 1);
     CHECK(r.err.find(std::string("the ") + f.name + " stream is truncated") != std::string::npos);
     const std::vector<std::string> rows = arbiter_test::split_lines(r.out);

@@ -79,10 +79,9 @@ TEST_CASE("cli progress: a line on the terminal's standard error, never among th
   for (const Command& c : commands) {
     INFO(c.args);
     // What the command writes with no terminal at all: standard error to a file.
-    const std::string err = (dir.path / "err.txt").string();
-    const arbiter_test::Run plain =
-        arbiter_test::run_command(quote(ARBITER_CLI_PATH) + " " + c.args + " 2>" + quote(err));
-    const std::string plain_err = arbiter_test::read_file(err);
+    const arbiter_test::Captured plain =
+        arbiter_test::run_capturing(quote(ARBITER_CLI_PATH) + " " + c.args, dir.path / "err.txt");
+    const std::string& plain_err = plain.err;
     CHECK_FALSE(contains(plain_err, c.what + " "));
     CHECK_FALSE(contains(plain_err, "\x1b["));
 

@@ -80,20 +80,15 @@ class TempFile {
 // Quotes a word for the shell.
 using arbiter_test::quote;
 
-struct Run {
-  std::string out;  // standard output
-  std::string err;  // standard error
-  int status;       // exit status; 128 + N when killed by signal N
-};
+using Run = arbiter_test::Captured;
 
 // Runs the tool with `args` (shell syntax, already quoted; may end with a `< file`
 // redirection), in folder `dir` if one is given.
 Run run(const std::string& args, const fs::path& dir = {}) {
   const TempFile err;
   std::string command = dir.empty() ? std::string() : "cd " + quote(dir.string()) + " && ";
-  command += quote(ARBITER_CLI_PATH) + " " + args + " 2>" + quote(err.path().string());
-  const arbiter_test::Run run = arbiter_test::run_command(command);
-  return Run{run.out, read_file(err.path()), run.status};
+  command += quote(ARBITER_CLI_PATH) + " " + args;
+  return arbiter_test::run_capturing(command, err.path());
 }
 
 // Whether a run ended in a crash rather than with a status of its own: a signal (the

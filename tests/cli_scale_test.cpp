@@ -45,17 +45,11 @@ using arbiter_test::write_file;
 
 using arbiter_test::quote;
 
-struct Run {
-  std::string out, err;
-  int status;
-};
+using Run = arbiter_test::Captured;
 
 // Runs the tool with `args` (shell syntax, quoted; may end with `< file`).
 Run tool(const arbiter_test::TempDir& dir, const std::string& args) {
-  const std::string err = (dir.path / "stderr.txt").string();
-  const arbiter_test::Run r =
-      arbiter_test::run_command(quote(ARBITER_CLI_PATH) + " " + args + " 2>" + quote(err));
-  return Run{r.out, read_file(err), r.status};
+  return arbiter_test::run_capturing(quote(ARBITER_CLI_PATH) + " " + args, dir.path / "stderr.txt");
 }
 
 // Runs a shell command that must succeed (a compressor).

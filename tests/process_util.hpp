@@ -13,6 +13,7 @@
 #include <string>
 
 #include "catch.hpp"
+#include "test_util.hpp"
 
 namespace arbiter_test {
 
@@ -59,6 +60,19 @@ inline Run run_command(const std::string& command) {
   const int raw = pclose(pipe);
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
   return r;
+}
+
+/// What a shell command wrote on each stream, and its exit status.
+struct Captured {
+  std::string out, err;
+  int status;  // exit status; 128 + N when killed by signal N
+};
+
+/// Runs a shell command (it may end with a `< file` redirection) with its standard error
+/// written to the file `err` and read back.
+inline Captured run_capturing(const std::string& command, const std::filesystem::path& err) {
+  const Run r = run_command(command + " 2>" + quote(err.string()));
+  return {r.out, read_file(err), r.status};
 }
 
 /// Runs a shell command, calling on_line for each line of its standard output (without
