@@ -36,8 +36,12 @@ inline void reuse(std::string& buffer) {
   buffer.clear();
 }
 
-/// The default of `-j`: the cores this process may run on (cores.hpp).
-inline unsigned default_jobs() { return available_cores(); }
+/// The default of `-j`: the cores this process may run on (cores.hpp), found once (each
+/// command's options ask for it when the tool starts).
+inline unsigned default_jobs() {
+  static const unsigned jobs = available_cores();
+  return jobs;
+}
 
 /// The bytes of input an item holds, which closes a batch early (batch_bytes): 0 for an
 /// item of no size to speak of (a FEN line); overloads for the items that have one.
