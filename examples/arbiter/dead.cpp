@@ -177,13 +177,41 @@ bool emit_row(const DeadRow& row, bool flush, ProgressLine& progress) {
   return !standard_output().failed();
 }
 
-// Whether `in`'s next byte starts a zstd, gzip or xz stream (bytes no FEN starts with),
-// left to be read.
-bool starts_compressed_stream(std::FILE* in) {
-  const int c = std::getc(in);
-  if (c == EOF) return false;
-  std::ungetc(c, in);
-  return c == 0x28 || c == 0x1f || c == 0xfd;
+// One line of standard input as it comes, with its '\n' if it has one (a NUL byte is
+// kept as a byte of the line, never taken for its end); false at the end of the input.
+bool read_stdin_line(std::string& line) {
+  line.clear();
+  for (int c; (c = std::getc(stdin)) != EOF;) {
+    line += char(c);
+    if (c == '\n') break;
+  }
+  return !line.empty();
+}
+
+// How standard input starts: compressed (then read whole through Input, `read` holding
+// the bytes already taken from it), or FENs answered line by line (`read` holding the
+// first line, if it had to be read to tell). Its first byte tells zstd, gzip and xz, none
+// of which begins a FEN; bzip2's "BZh" does not either ("Z" is no piece), but "B" alone
+// (a bishop on a8) may, so a first byte "B" has its line read: "BZh1" to "BZh9" start
+// bzip2 data.
+struct StdinStart {
+  bool compressed = false;
+  std::string read;
+};
+StdinStart start_of_stdin() {
+  StdinStart start;
+  const int c = std::getc(stdin);
+  if (c == EOF) return start;
+  if (c != 'B') {
+    std::ungetc(c, stdin);
+    start.compressed = c == 0x28 || c == 0x1f || c == 0xfd;
+    return start;
+  }
+  read_stdin_line(start.read);
+  start.read.insert(start.read.begin(), 'B');
+  const std::string& r = start.read;
+  start.compressed = r.size() > 3 && r.compare(0, 3, "BZh") == 0 && r[3] >= '1' && r[3] <= '9';
+  return start;
 }
 
 // One line of an input file, where it is (FILE:N), and the bytes of input read up to it.
@@ -219,14 +247,17 @@ int run_dead(const DeadCommand& command) {
     const bool is_stdin = name == "-";
     const std::string label = is_stdin ? "<stdin>" : name;
     // Standard input is read line by line as it comes, and answered so (one thread, a
-    // flush per row: a program may send one FEN and wait for its row), unless its first
-    // byte starts a zstd, gzip or xz stream. A file, or such a stream, is read through
+    // flush per row: a program may send one FEN and wait for its row), unless it starts a
+    // compressed stream (start_of_stdin()). A file, or such a stream, is read through
     // Input (plain or compressed, told by its first bytes), and analysed by the -j
     // threads, its rows written in its order.
-    const bool streamed = is_stdin && !starts_compressed_stream(stdin);
+    StdinStart start;
+    if (is_stdin) start = start_of_stdin();
+    const bool streamed = is_stdin && !start.compressed;
     std::unique_ptr<Input> input;
     if (!streamed) {
-      arbiter::Result<std::unique_ptr<Input>, std::string> opened = Input::open(name);
+      arbiter::Result<std::unique_ptr<Input>, std::string> opened =
+          Input::open(name, is_stdin ? start.read : std::string());
       if (!opened) {
         progress.message(fmt::format("arbiter: {}\n", opened.error()));
         return exit_bad_input;
@@ -237,32 +268,21 @@ int run_dead(const DeadCommand& command) {
     if (input) lines.emplace(*input);
     std::uint64_t number = 0;
     const std::uint64_t bytes_before = bytes;
-    bool more = true, bzip2_streamed = false;
+    std::string pending = streamed ? std::move(start.read) : std::string();  // a line read
     // Reads the next line (a long one whole); false at the end of the input.
     auto read = [&](DeadLine& line) {
-      line.text.clear();
       if (lines) {
+        line.text.clear();
         if (!lines->next(line.text)) return false;
         bytes = bytes_before + input->bytes_read();
       } else {
-        char buffer[4096];
-        for (;;) {
-          more = more && std::fgets(buffer, sizeof buffer, stdin) != nullptr;
-          if (!more && line.text.empty()) return false;
-          if (more) {
-            line.text += buffer;
-            bytes += std::strlen(buffer);
-            if (line.text.back() != '\n') continue;  // read on
-          }
-          break;
-        }
-        // bzip2 data cannot be told from a FEN by the first byte alone ("B" is a bishop on
-        // a8), so standard input does not take it: said, never read as FENs.
-        if (number == 0 && line.text.size() > 3 && line.text.compare(0, 3, "BZh") == 0 &&
-            line.text[3] >= '1' && line.text[3] <= '9') {
-          bzip2_streamed = true;
+        if (!pending.empty()) {
+          line.text.swap(pending);
+          pending.clear();
+        } else if (!read_stdin_line(line.text)) {
           return false;
         }
+        bytes += line.text.size();
       }
       line.where = fmt::format("{}:{}", label, ++number);
       line.bytes = bytes;
@@ -280,13 +300,6 @@ int run_dead(const DeadCommand& command) {
           return written;
         });
     if (standard_output().failed()) return exit_bad_input;
-    if (bzip2_streamed) {
-      progress.message(fmt::format(
-          "arbiter: {}: bzip2 data: give it as a file (arbiter dead FILE), or decompressed "
-          "(bzip2 -dc FILE | arbiter dead)\n",
-          label));
-      return exit_bad_input;
-    }
     if (streamed && std::ferror(stdin)) {
       progress.message(fmt::format("arbiter: {}: read error\n", label));
       return exit_bad_input;

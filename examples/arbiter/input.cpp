@@ -230,6 +230,8 @@ struct Input::Source {
 
   std::FILE* file;
   bool owned;
+  std::string taken;  // bytes read from the file before it was opened here, read first
+  std::size_t taken_pos = 0;
   Compression compression = Compression::None;
   std::unique_ptr<Decoder> decoder;
   std::vector<char> in;
@@ -298,11 +300,13 @@ Input::~Input() {
   ahead_->changed.notify_all();
 }
 
-arbiter::Result<std::unique_ptr<Input>, std::string> Input::open(const std::string& name) {
+arbiter::Result<std::unique_ptr<Input>, std::string> Input::open(const std::string& name,
+                                                                 std::string taken) {
   const bool is_stdin = name == "-";
   std::FILE* file = is_stdin ? stdin : std::fopen(name.c_str(), "rb");
   if (!file) return arbiter::fail(fmt::format("{}: {}", name, std::strerror(errno)));
   const auto source = std::make_shared<Source>(file, !is_stdin);
+  source->taken = std::move(taken);
   std::unique_ptr<Input> input(new Input(source));
   // The first chunk tells the format; it is then read like any other.
   if (source->refill())
@@ -343,8 +347,15 @@ arbiter::Result<std::unique_ptr<Input>, std::string> Input::open(const std::stri
 }
 
 bool Input::Source::refill() {
-  if (file_done) return false;
   in_pos = 0;
+  if (taken_pos < taken.size()) {  // the bytes the caller read first, as the file's own
+    in_len = std::min(in.size(), taken.size() - taken_pos);
+    std::copy_n(taken.data() + taken_pos, in_len, in.data());
+    taken_pos += in_len;
+    file_bytes += in_len;
+    return true;
+  }
+  if (file_done) return false;
   in_len = std::fread(in.data(), 1, in.size(), file);
   file_bytes += in_len;
   if (in_len < in.size()) {

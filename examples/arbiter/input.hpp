@@ -37,8 +37,11 @@ const char* to_string(Compression c) noexcept;
 class Input final : public arbiter::PgnSource {
  public:
   /// Opens `name` (`-`: standard input, not closed) and reads its first bytes to tell the
-  /// compression; the error is "NAME: reason".
-  static arbiter::Result<std::unique_ptr<Input>, std::string> open(const std::string& name);
+  /// compression; the error is "NAME: reason". `taken`: bytes the caller has already read
+  /// from it (standard input's first line, read to tell bzip2 data from a FEN), which are
+  /// read first, as its first bytes.
+  static arbiter::Result<std::unique_ptr<Input>, std::string> open(const std::string& name,
+                                                                   std::string taken = {});
   ~Input() override;
   Input(const Input&) = delete;
   Input& operator=(const Input&) = delete;
