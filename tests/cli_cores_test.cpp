@@ -3,7 +3,11 @@
 
 #include "../examples/arbiter/cores.hpp"
 
+#include <filesystem>
+#include <string>
+
 #include "catch.hpp"
+#include "process_util.hpp"
 
 #if defined(__linux__)
 #include <sched.h>
@@ -50,3 +54,45 @@ TEST_CASE("cli cores: -j's default follows the CPUs the process may run on", "[c
   CHECK(arbiter_cli::available_cores() == all);
 #endif
 }
+
+#if !defined(_WIN32)  // TempDir
+TEST_CASE("cli cores: the control group's quota, the smallest from its group up to the root",
+          "[cli][cores]") {
+  arbiter_test::TempDir dir;
+  const std::string root = dir.path.string();
+  const auto put = [&](const std::string& name, const std::string& text) {
+    std::filesystem::create_directories(std::filesystem::path(root + name).parent_path());
+    dir.file(name.substr(1), text + "\n");
+  };
+  using arbiter_cli::cgroup_quota;
+  // cgroup v2: cpu.max at each level; the tightest on the way up counts, not those beside.
+  put("/cpu.max", "max 100000");
+  put("/a/cpu.max", "300000 100000");
+  put("/a/b/cpu.max", "max 100000");
+  put("/a/c/cpu.max", "100000 100000");
+  CHECK(cgroup_quota("0::/a/b\n", root) == 3);
+  CHECK(cgroup_quota("0::/a/c\n", root) == 1);
+  CHECK(cgroup_quota("0::/\n", root) == 0);
+  CHECK(cgroup_quota("0::/a/b/\n", root) == 3);
+  // A group the mount does not show (a container's view): its levels read nothing, the
+  // walk goes on up.
+  CHECK(cgroup_quota("0::/a/gone/deeper\n", root) == 3);
+  CHECK(cgroup_quota("", root) == 0);
+  CHECK(cgroup_quota("garbage", root) == 0);
+  // cgroup v1: the hierarchy whose controllers include cpu, mounted as cpu or cpu,cpuacct,
+  // along the process's own path (not only at the mount's root).
+  put("/cpu/cpu.cfs_quota_us", "-1");
+  put("/cpu/cpu.cfs_period_us", "100000");
+  put("/cpu/x/cpu.cfs_quota_us", "250000");
+  put("/cpu/x/cpu.cfs_period_us", "100000");
+  put("/cpu/x/y/cpu.cfs_quota_us", "-1");
+  put("/cpu/x/y/cpu.cfs_period_us", "100000");
+  const std::string v1 = "12:memory:/x/y\n4:cpu,cpuacct:/x/y\n1:name=systemd:/x/y\n";
+  CHECK(cgroup_quota(v1, root) == 3);
+  CHECK(cgroup_quota("4:cpuacct:/x/y\n", root) == 0);  // cpuacct is not cpu
+  CHECK(cgroup_quota("4:cpuset:/x/y\n", root) == 0);
+  CHECK(cgroup_quota("4:cpu:/\n", root) == 0);
+  // v2 without a quota and a v1 cpu hierarchy beside it (a hybrid layout): v1's.
+  CHECK(cgroup_quota("0::/\n4:cpu:/x\n", root) == 3);
+}
+#endif

@@ -6,12 +6,14 @@
 //
 // Linux: the CPUs of the affinity mask (sched_getaffinity), at most the control group's
 // quota rounded up (cgroup v2 cpu.max "QUOTA PERIOD", v1 cpu.cfs_quota_us and
-// cpu.cfs_period_us; "max" or -1: none). Elsewhere: std::thread::hardware_concurrency().
+// cpu.cfs_period_us; "max" or -1: none), the smallest on the way from the process's own
+// group up to the root. Elsewhere: std::thread::hardware_concurrency().
 
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <thread>
 
@@ -52,29 +54,78 @@ inline std::string first_line(const std::string& path) {
   return line;
 }
 
-// The smallest CPU quota on the way from the process's cgroup v2 group to the root (each
-// level's cpu.max limits all below it); 0 for none.
-inline unsigned cgroup_quota() {
-  std::ifstream self("/proc/self/cgroup");
-  std::string path;
-  for (std::string line; std::getline(self, line);)
-    if (line.compare(0, 3, "0::") == 0) path = line.substr(3);
+// The smallest quota from the group `group` (a path under the hierarchy mounted at `root`)
+// up to the root, each level's read by `quota_at(directory)` (0: none): a level's quota
+// limits every group below it. A group the mount does not show (a container's own view,
+// where /proc names the host's path) reads nothing, and the walk goes on up to `root`.
+template <class QuotaAt>
+unsigned least_quota_up(const std::string& root, std::string group, QuotaAt quota_at) {
   unsigned least = 0;
   for (;;) {
-    const unsigned q = cores_of_cpu_max(first_line("/sys/fs/cgroup" + path + "/cpu.max"));
+    while (!group.empty() && group.back() == '/') group.pop_back();
+    const unsigned q = quota_at(root + group);
     if (q > 0 && (least == 0 || q < least)) least = q;
-    const std::size_t up = path.find_last_of('/');
-    if (path.empty() || path == "/" || up == std::string::npos) break;
-    path.erase(up);
-  }
-  if (least == 0) {  // cgroup v1, as a container sees it
-    const std::string q = first_line("/sys/fs/cgroup/cpu/cpu.cfs_quota_us");
-    const std::string p = first_line("/sys/fs/cgroup/cpu/cpu.cfs_period_us");
-    if (!q.empty() && !p.empty()) least = cores_of_cpu_max(q + " " + p);
+    const std::size_t up = group.find_last_of('/');
+    if (group.empty() || up == std::string::npos) break;
+    group.erase(up);
   }
   return least;
 }
+
+// Whether the cgroup v1 controller list `controllers` ("cpu,cpuacct") names "cpu".
+inline bool names_cpu(const std::string& controllers) {
+  for (std::size_t at = 0; at <= controllers.size();) {
+    const std::size_t comma = std::min(controllers.find(',', at), controllers.size());
+    if (controllers.compare(at, comma - at, "cpu") == 0) return true;
+    at = comma + 1;
+  }
+  return false;
+}
 }  // namespace detail
+
+/// The CPU quota of the control group a process is in, in cores (0: none), from the text
+/// of its /proc/PID/cgroup and the hierarchies mounted under `sys_root`: cgroup v2 (the
+/// line "0::PATH", cpu.max at each level up to the root) or else v1 (the line whose
+/// controllers include cpu, cpu.cfs_quota_us and cpu.cfs_period_us under `sys_root`/cpu
+/// or `sys_root`/cpu,cpuacct, each level up to the root). The smallest on the way counts.
+inline unsigned cgroup_quota(const std::string& proc_cgroup, const std::string& sys_root) {
+  std::string v2, v1;
+  bool has_v2 = false, has_v1 = false;
+  std::size_t at = 0;
+  while (at < proc_cgroup.size()) {
+    std::size_t end = proc_cgroup.find('\n', at);
+    if (end == std::string::npos) end = proc_cgroup.size();
+    const std::string line = proc_cgroup.substr(at, end - at);
+    at = end + 1;
+    const std::size_t c1 = line.find(':'),
+                      c2 = c1 == std::string::npos ? c1 : line.find(':', c1 + 1);
+    if (c2 == std::string::npos) continue;
+    if (line.compare(0, c1, "0") == 0 && c2 == c1 + 1) {
+      has_v2 = true;
+      v2 = line.substr(c2 + 1);
+    } else if (detail::names_cpu(line.substr(c1 + 1, c2 - c1 - 1))) {
+      has_v1 = true;
+      v1 = line.substr(c2 + 1);
+    }
+  }
+  unsigned least = 0;
+  if (has_v2)
+    least = detail::least_quota_up(sys_root, v2, [](const std::string& dir) {
+      return cores_of_cpu_max(detail::first_line(dir + "/cpu.max"));
+    });
+  if (least == 0 && has_v1) {
+    const auto v1_quota = [](const std::string& dir) {
+      const std::string q = detail::first_line(dir + "/cpu.cfs_quota_us");
+      const std::string p = detail::first_line(dir + "/cpu.cfs_period_us");
+      return q.empty() || p.empty() ? 0u : cores_of_cpu_max(q + " " + p);
+    };
+    for (const char* mount : {"/cpu", "/cpu,cpuacct"}) {
+      least = detail::least_quota_up(sys_root + mount, v1, v1_quota);
+      if (least > 0) break;
+    }
+  }
+  return least;
+}
 
 /// The cores this process may run on (see the file comment); at least 1.
 inline unsigned available_cores() {
@@ -84,7 +135,10 @@ inline unsigned available_cores() {
   CPU_ZERO(&set);
   if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
     cores = unsigned(CPU_COUNT(&set));
-  const unsigned quota = detail::cgroup_quota();
+  std::ifstream self("/proc/self/cgroup");
+  const std::string groups((std::istreambuf_iterator<char>(self)),
+                           std::istreambuf_iterator<char>());
+  const unsigned quota = cgroup_quota(groups, "/sys/fs/cgroup");
   if (quota > 0 && (cores == 0 || quota < cores)) cores = quota;
 #endif
   return std::max(1u, cores);
