@@ -220,6 +220,18 @@ TEST_CASE("cli dead: a first FEN starting with B, and a NUL byte, read as they a
     CHECK(r->err.find(":2: invalid FEN") != std::string::npos);
   }
   CHECK(from_stdin.out == from_file.out);
+  // "BZh" without the block size ('1' to '9') is no bzip2 header: text, on both routes.
+  const std::string not_bzip2 =
+      dir.file("nb.txt", "BZh:8/8/8/8/8/8/8/K1k5 w - - 0 1\n8/8/8/8/8/8/8/K1k5 b - - 0 1\n");
+  const arbiter_test::Captured nb_file =
+      run_dead_file(dir, "--quick " + arbiter_test::quote(not_bzip2));
+  const arbiter_test::Captured nb_stdin =
+      run_dead_file(dir, "--quick - < " + arbiter_test::quote(not_bzip2));
+  CHECK(nb_file.status == 1);
+  CHECK(nb_stdin.status == 1);
+  CHECK(nb_file.out == nb_stdin.out);
+  CHECK(arbiter_test::split_lines(nb_file.out).size() == 3);
+  CHECK(nb_file.err.find(":1: invalid FEN") != std::string::npos);
   // bzip2 data on standard input whose first line is cut short: the stream's error.
   const std::string z = (dir.path / "b.bz2").string();
   REQUIRE(std::system(("bzip2 -c < " + arbiter_test::quote(file) + " > " + arbiter_test::quote(z))

@@ -204,7 +204,8 @@ Compression sniff(const unsigned char* p, std::size_t n) noexcept {
   };
   if (starts({0x28, 0xB5, 0x2F, 0xFD})) return Compression::Zstd;
   if (starts({0x1F, 0x8B})) return Compression::Gzip;
-  if (starts({'B', 'Z', 'h'})) return Compression::Bzip2;
+  // bzip2: "BZh" and the block size, '1' to '9' (100 to 900 kB).
+  if (starts({'B', 'Z', 'h'}) && n > 3 && p[3] >= '1' && p[3] <= '9') return Compression::Bzip2;
   if (starts({0xFD, '7', 'z', 'X', 'Z', 0x00})) return Compression::Xz;
   return Compression::None;
 }
