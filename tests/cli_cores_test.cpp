@@ -30,6 +30,8 @@ TEST_CASE("cli cores: a CPU quota allows its cores rounded up", "[cli][cores]") 
   CHECK(cores_of_cpu_max("-1 100000") == 0);
   CHECK(cores_of_cpu_max("") == 0);
   CHECK(cores_of_cpu_max("150000") == 0);
+  CHECK(cores_of_cpu_max(" 100000") == 0);  // v1: the quota's file missing
+  CHECK(cores_of_cpu_max("150000 ") == 0);  // v1: the period's file missing
   CHECK(cores_of_cpu_max("15x000 100000") == 0);
   CHECK(cores_of_cpu_max("150000 10x") == 0);
 }

@@ -114,10 +114,9 @@ inline unsigned cgroup_quota(const std::string& proc_cgroup, const std::string& 
       return cores_of_cpu_max(detail::first_line(dir + "/cpu.max"));
     });
   if (least == 0 && has_v1) {
-    const auto v1_quota = [](const std::string& dir) {
-      const std::string q = detail::first_line(dir + "/cpu.cfs_quota_us");
-      const std::string p = detail::first_line(dir + "/cpu.cfs_period_us");
-      return q.empty() || p.empty() ? 0u : cores_of_cpu_max(q + " " + p);
+    const auto v1_quota = [](const std::string& dir) {  // a file missing: not numbers, 0
+      return cores_of_cpu_max(detail::first_line(dir + "/cpu.cfs_quota_us") + " " +
+                              detail::first_line(dir + "/cpu.cfs_period_us"));
     };
     for (const char* mount : {"/cpu", "/cpu,cpuacct"}) {
       least = detail::least_quota_up(sys_root + mount, v1, v1_quota);
