@@ -177,7 +177,7 @@ TEST_CASE("cli dead: compressed files and standard input, told by their first by
       CHECK(r.out == plain.out);
       CHECK(r.err.empty());
     }
-    // Standard input: zstd, gzip and xz by the first byte, bzip2 by its first line.
+    // Standard input: by the same first bytes, as its rows come.
     const arbiter_test::Captured in = run_dead_file(dir, "--quick - < " + arbiter_test::quote(z));
     CHECK(in.status == 0);
     CHECK(in.out == plain.out);
@@ -199,8 +199,8 @@ TEST_CASE("cli dead: compressed files and standard input, told by their first by
 TEST_CASE("cli dead: a first FEN starting with B, and a NUL byte, read as they are",
           "[cli][dead]") {
   arbiter_test::TempDir dir;
-  // "B" (a bishop on a8) begins this FEN and bzip2's "BZh": standard input reads the first
-  // line to tell them apart, and answers it like any other. A NUL byte is a byte of its
+  // "B" (a bishop on a8) begins this FEN and bzip2's "BZh": standard input reads its first
+  // bytes to tell them apart, and answers the line like any other. A NUL byte is a byte of its
   // line (an error row for that line alone), never the line's end.
   const std::string text = std::string("B7/8/8/8/8/8/8/K1k5 w - - 0 1\n") +
                            "8/8/8/8/8/8/8/K1k5 w - - 0 1" + std::string(1, '\0') + "junk\n" +

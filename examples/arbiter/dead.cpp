@@ -177,40 +177,31 @@ bool emit_row(const DeadRow& row, bool flush, ProgressLine& progress) {
   return !standard_output().failed();
 }
 
-// One line of standard input as it comes, with its '\n' if it has one (a NUL byte is
-// kept as a byte of the line, never taken for its end); false at the end of the input.
-bool read_stdin_line(std::string& line) {
-  line.clear();
+// Appends the rest of the line standard input is at, with its '\n' if it has one (a NUL
+// byte is kept as a byte of the line, never taken for its end).
+void read_stdin_line(std::string& line) {
   for (int c; (c = std::getc(stdin)) != EOF;) {
     line += char(c);
     if (c == '\n') break;
   }
-  return !line.empty();
 }
 
-// How standard input starts: compressed (then read whole through Input, `read` holding
-// the bytes already taken from it), or FENs answered line by line (`read` holding the
-// first line, if it had to be read to tell). Its first byte tells zstd, gzip and xz, none
-// of which begins a FEN; bzip2's "BZh" does not either ("Z" is no piece), but "B" alone
-// (a bishop on a8) may, so a first byte "B" has its line read: "BZh1" to "BZh9" start
-// bzip2 data.
+// How standard input starts: `read`, its first bytes up to the end of the first line or
+// as many as a compression's magic bytes take (none of them is '\n'), and whether they
+// begin a compressed stream (then read whole through Input, those bytes first), as a
+// file's first bytes tell it (compression_of()). Otherwise FENs are answered line by line,
+// `read` the start of the first.
 struct StdinStart {
   bool compressed = false;
   std::string read;
 };
 StdinStart start_of_stdin() {
   StdinStart start;
-  const int c = std::getc(stdin);
-  if (c == EOF) return start;
-  if (c != 'B') {
-    std::ungetc(c, stdin);
-    start.compressed = c == 0x28 || c == 0x1f || c == 0xfd;
-    return start;
+  for (int c; start.read.size() < compression_magic_bytes && (c = std::getc(stdin)) != EOF;) {
+    start.read += char(c);
+    if (c == '\n') break;
   }
-  read_stdin_line(start.read);
-  start.read.insert(start.read.begin(), 'B');
-  const std::string& r = start.read;
-  start.compressed = r.size() > 3 && r.compare(0, 3, "BZh") == 0 && r[3] >= '1' && r[3] <= '9';
+  start.compressed = compression_of(start.read) != Compression::None;
   return start;
 }
 
@@ -268,7 +259,7 @@ int run_dead(const DeadCommand& command) {
     if (input) lines.emplace(*input);
     std::uint64_t number = 0;
     const std::uint64_t bytes_before = bytes;
-    std::string pending = streamed ? std::move(start.read) : std::string();  // a line read
+    std::string pending = streamed ? std::move(start.read) : std::string();  // a line begun
     // Reads the next line (a long one whole); false at the end of the input.
     auto read = [&](DeadLine& line) {
       if (lines) {
@@ -276,12 +267,10 @@ int run_dead(const DeadCommand& command) {
         if (!lines->next(line.text)) return false;
         bytes = bytes_before + input->bytes_read();
       } else {
-        if (!pending.empty()) {
-          line.text.swap(pending);
-          pending.clear();
-        } else if (!read_stdin_line(line.text)) {
-          return false;
-        }
+        line.text.swap(pending);  // the start of the first line, if not read yet
+        pending.clear();
+        if (line.text.empty() || line.text.back() != '\n') read_stdin_line(line.text);
+        if (line.text.empty()) return false;
         bytes += line.text.size();
       }
       line.where = fmt::format("{}:{}", label, ++number);

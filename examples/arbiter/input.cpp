@@ -52,6 +52,20 @@ class Decoder {
   virtual bool ready() const noexcept = 0;
 };
 
+Compression compression_of(std::string_view first_bytes) noexcept {
+  const auto* p = reinterpret_cast<const unsigned char*>(first_bytes.data());
+  const std::size_t n = first_bytes.size();
+  auto starts = [&](std::initializer_list<unsigned char> magic) {
+    return n >= magic.size() && std::equal(magic.begin(), magic.end(), p);
+  };
+  if (starts({0x28, 0xB5, 0x2F, 0xFD})) return Compression::Zstd;
+  if (starts({0x1F, 0x8B})) return Compression::Gzip;
+  // bzip2: "BZh" and the block size, '1' to '9' (100 to 900 kB).
+  if (starts({'B', 'Z', 'h'}) && n > 3 && p[3] >= '1' && p[3] <= '9') return Compression::Bzip2;
+  if (starts({0xFD, '7', 'z', 'X', 'Z', 0x00})) return Compression::Xz;
+  return Compression::None;
+}
+
 namespace {
 
 // The libraries count in unsigned int (zlib, libbz2): steps of at most this many bytes.
@@ -196,20 +210,6 @@ class XzDecoder final : public Decoder {
   bool fresh_ = true;  // nothing of the current stream read yet
 };
 
-// The compression whose magic bytes begin `p` (zstd frame, gzip member, bzip2 and xz
-// stream headers); None for anything else, plain PGN included.
-Compression sniff(const unsigned char* p, std::size_t n) noexcept {
-  auto starts = [&](std::initializer_list<unsigned char> magic) {
-    return n >= magic.size() && std::equal(magic.begin(), magic.end(), p);
-  };
-  if (starts({0x28, 0xB5, 0x2F, 0xFD})) return Compression::Zstd;
-  if (starts({0x1F, 0x8B})) return Compression::Gzip;
-  // bzip2: "BZh" and the block size, '1' to '9' (100 to 900 kB).
-  if (starts({'B', 'Z', 'h'}) && n > 3 && p[3] >= '1' && p[3] <= '9') return Compression::Bzip2;
-  if (starts({0xFD, '7', 'z', 'X', 'Z', 0x00})) return Compression::Xz;
-  return Compression::None;
-}
-
 constexpr std::size_t input_chunk = std::size_t(1) << 16;
 
 }  // namespace
@@ -311,8 +311,7 @@ arbiter::Result<std::unique_ptr<Input>, std::string> Input::open(const std::stri
   std::unique_ptr<Input> input(new Input(source));
   // The first chunk tells the format; it is then read like any other.
   if (source->refill())
-    source->compression =
-        sniff(reinterpret_cast<const unsigned char*>(source->in.data()), source->in_len);
+    source->compression = compression_of(std::string_view(source->in.data(), source->in_len));
   input->compression_ = source->compression;
   input->file_bytes_ = source->file_bytes;
   switch (source->compression) {

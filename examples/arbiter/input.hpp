@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <arbiter/notation/pgn_reader.hpp>
@@ -33,13 +34,19 @@ enum class Compression : std::uint8_t { None, Zstd, Gzip, Bzip2, Xz };
 /// "zstd", "gzip", "bzip2", "xz", or "plain".
 const char* to_string(Compression c) noexcept;
 
+/// The compression whose magic bytes begin `first_bytes` (zstd frame, gzip member, bzip2
+/// and xz stream headers; at most compression_magic_bytes are read, none of them '\n');
+/// None for anything else, plain text included.
+Compression compression_of(std::string_view first_bytes) noexcept;
+inline constexpr std::size_t compression_magic_bytes = 6;  // xz's
+
 /// An open input, decompressed as it is read.
 class Input final : public arbiter::PgnSource {
  public:
   /// Opens `name` (`-`: standard input, not closed) and reads its first bytes to tell the
   /// compression; the error is "NAME: reason". `taken`: bytes the caller has already read
-  /// from it (standard input's first line, read to tell bzip2 data from a FEN), which are
-  /// read first, as its first bytes.
+  /// from it (`dead`'s standard input's first bytes, read to tell a compressed stream from
+  /// FENs), which are read first, as its first bytes.
   static arbiter::Result<std::unique_ptr<Input>, std::string> open(const std::string& name,
                                                                    std::string taken = {});
   ~Input() override;
