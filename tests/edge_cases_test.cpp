@@ -400,6 +400,10 @@ TEST_CASE(
       CHECK(str(g.termination_article()) == "9.6.1");
       CHECK(g.end_ply() == 16);
       CHECK(g.record().occurrences(16) == Plies{0, 4, 8, 12, 16});
+      // Written over a list that held others: the same plies.
+      Plies reused{7, 7, 7, 7, 7, 7, 7};
+      g.record().occurrences(16, reused);
+      CHECK(reused == Plies{0, 4, 8, 12, 16});
       CHECK(g.play_san("Nf3").error() == GameError::GameOver);
       CHECK(g.claim(threefold(Color::White)).inadmissible == Inadmissible::GameOver);
     }

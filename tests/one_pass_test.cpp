@@ -87,6 +87,25 @@ std::uint64_t judge_every_ply(const GameRecord& record, const Rules& rules) {
   return sum;
 }
 
+// Whether two audits say the same: every finding (its lists included), the ending and the
+// result.
+bool same_audit(const GameAudit& a, const GameAudit& b) {
+  if (a.plies != b.plies || a.ending != b.ending || a.end_ply != b.end_ply ||
+      a.played_on != b.played_on || a.laws_result != b.laws_result ||
+      a.result_agrees != b.result_agrees || a.findings.size() != b.findings.size())
+    return false;
+  for (int k = 0; k < termination_count; ++k)
+    if (a.counts[k] != b.counts[k]) return false;
+  for (std::size_t i = 0; i < a.findings.size(); ++i) {
+    const Finding &f = a.findings[i], &g = b.findings[i];
+    if (f.kind != g.kind || f.ply != g.ply || f.until_ply != g.until_ply ||
+        f.on_board != g.on_board || f.intended != g.intended || f.occurrences != g.occurrences ||
+        f.halfmoves != g.halfmoves || std::string(f.article) != g.article)
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 TEST_CASE("one pass: PgnRecorder builds the record record_from_pgn builds, on the corpus",
@@ -149,31 +168,42 @@ TEST_CASE("one pass: reading, recording and auditing a game allocate nothing onc
   const Rules rules;
   GameRecord record;
   Recorder recorder(record, rules);
+  // One auditor over the record, finishing every game into one GameAudit (their buffers
+  // reused: GameAuditor::finish(GameAudit&)).
+  GameAuditor auditor(record);
+  GameAudit audit;
   std::uint64_t sums[2] = {0, 0};
-  std::uint64_t quiet_games = 0;          // second pass: good games without warnings or findings
+  std::uint64_t quiet_games = 0;          // second pass: good games without warnings
+  std::uint64_t games_with_findings = 0;  // of those
+  // One reader too, read again from the start for the second pass (PgnReader::restart()).
+  PgnReader reader = PgnReader::from_memory(text, audit_reading());
   for (int pass = 0; pass < 2; ++pass) {  // the first warms the buffers up
-    PgnReader reader = PgnReader::from_memory(text, audit_reading());
+    if (pass == 1) reader.restart(text, PgnPoint{});
     std::uint64_t games = 0;
     for (;;) {
       allocations = 0;
       counting = true;
       const auto r = reader.next(recorder);
       std::uint64_t sum = 0;
-      std::size_t findings = 0;
       if (r && !is_end(r)) {
-        const GameAudit a = audit_game(record, GameResult::Ongoing);
-        findings = a.findings.size();
-        sum = judge_every_ply(record, rules) + a.plies + std::uint64_t(a.ending);
+        auditor.begin();
+        auditor.finish(audit, GameResult::Ongoing);
+        sum = judge_every_ply(record, rules) + audit.plies + std::uint64_t(audit.ending) +
+              audit.findings.size();
       }
       counting = false;
       if (is_end(r)) break;
       if (!r) continue;
       ++games;
       sums[pass] += sum;
-      if (pass == 1 && recorder.warnings == 0 && findings == 0) {
-        INFO("game " << recorder.number() << ": " << allocations << " allocations");
+      // The audit written over the last game's is the audit of this game alone.
+      INFO("game " << recorder.number());
+      REQUIRE(same_audit(audit, audit_game(record, GameResult::Ongoing)));
+      if (pass == 1 && recorder.warnings == 0) {
+        INFO(allocations << " allocations, " << audit.findings.size() << " findings");
         CHECK(allocations == 0);
         ++quiet_games;
+        games_with_findings += !audit.findings.empty();
       }
     }
     CHECK(games > 200);
@@ -181,6 +211,7 @@ TEST_CASE("one pass: reading, recording and auditing a game allocate nothing onc
   CHECK(sums[0] == sums[1]);
   CHECK(sums[1] > 0);
   CHECK(quiet_games > 50);
+  CHECK(games_with_findings > 20);
 #endif
 }
 

@@ -13,6 +13,8 @@
 // would have made (Termination::ThreefoldClaim, FiftyMoveClaim), an automatic ending is
 // itself. The report's wording belongs to the tool (examples/arbiter).
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -202,7 +204,7 @@ class GameAuditor {
   /// position, advance() after each move recorded, finish() once the game is over. The
   /// record must only grow in between (no undo, no reset).
   void begin() {
-    audit_ = GameAudit{};
+    clear_audit();
     tentative_75_ = false;
     exact_ = false;
     redo_ = false;
@@ -237,7 +239,20 @@ class GameAuditor {
   GameAudit finish(GameResult recorded, RecordedEnding ending = RecordedEnding::Unstated) {
     complete();
     audit_.plies = record_.ply();
-    return conclude(recorded, ending);
+    GameAudit a = audit_;
+    conclude(a, recorded, ending);
+    return a;
+  }
+  /// finish() written over `audit`, the same audit, with the buffers `audit` holds (those
+  /// of an earlier game's audit: its findings and their lists) reused: an auditor that
+  /// finishes game after game into the same GameAudit allocates nothing once the buffers
+  /// have held the most findings a game had.
+  void finish(GameAudit& audit, GameResult recorded,
+              RecordedEnding ending = RecordedEnding::Unstated) {
+    complete();
+    audit_.plies = record_.ply();
+    copy_reusing(audit);
+    conclude(audit, recorded, ending);
   }
 
   /// Whether finish(recorded, ending) will ask the helpmate analysis, and so use the
@@ -268,8 +283,8 @@ class GameAuditor {
                : Termination::None;
   }
 
-  GameAudit conclude(GameResult recorded, RecordedEnding ending) {
-    GameAudit a = audit_;
+  // Completes `a`, a copy of the audit so far, with what the end of the game decides.
+  void conclude(GameAudit& a, GameResult recorded, RecordedEnding ending) {
     a.played_on = a.ending != Termination::None && a.end_ply < a.plies;
     const Position& last =
         record_.position(a.ending != Termination::None ? a.end_ply : record_.ply());
@@ -312,8 +327,70 @@ class GameAuditor {
         }
       }
     }
-    return a;
   }
+
+  // `into` = audit_, each list written over a spare one (take_spare()), `into`'s own
+  // findings' lists made spares first.
+  void copy_reusing(GameAudit& into) {
+    recycle(into.findings);
+    std::vector<Finding> kept = std::move(into.findings), own = std::move(audit_.findings);
+    into = audit_;  // neither has findings now: no allocation
+    audit_.findings = std::move(own);
+    into.findings = std::move(kept);
+    for (Finding& f : audit_.findings) {
+      // The finding without its lists, then copies of them in spare buffers.
+      std::vector<Move> intended = std::move(f.intended);
+      std::vector<GameRecord::Ply> occurrences = std::move(f.occurrences);
+      f.intended.clear();
+      f.occurrences.clear();
+      into.findings.push_back(f);
+      f.intended = std::move(intended);
+      f.occurrences = std::move(occurrences);
+      Finding& copy = into.findings.back();
+      if (!f.intended.empty()) {
+        copy.intended = take_spare(spare_moves_, intended_room());
+        copy.intended.assign(f.intended.begin(), f.intended.end());
+      }
+      if (!f.occurrences.empty()) {
+        copy.occurrences = take_spare(spare_plies_, spare_plies_room);
+        copy.occurrences.assign(f.occurrences.begin(), f.occurrences.end());
+      }
+    }
+  }
+
+  // A fresh audit, with the buffers of the last one kept: its findings' array, and their
+  // lists as spares.
+  void clear_audit() {
+    recycle(audit_.findings);
+    std::vector<Finding> findings = std::move(audit_.findings);
+    audit_ = GameAudit{};
+    audit_.findings = std::move(findings);
+  }
+  // Empties `findings`, keeping its array, and keeps its findings' lists as spares.
+  void recycle(std::vector<Finding>& findings) {
+    for (Finding& f : findings) {
+      if (f.intended.capacity()) spare_moves_.push_back(std::move(f.intended));
+      if (f.occurrences.capacity()) spare_plies_.push_back(std::move(f.occurrences));
+    }
+    findings.clear();
+  }
+  // An empty list with room for `room` items at least, with the buffer of a spare one if
+  // there is one. The room keeps a spare from growing (an allocation) in most lists: a
+  // claim's written moves are at most max_intended_, a position's occurrences seldom
+  // more than spare_plies_room.
+  template <class T>
+  static std::vector<T> take_spare(std::vector<std::vector<T>>& spares, std::size_t room) {
+    std::vector<T> list;
+    if (!spares.empty()) {
+      list = std::move(spares.back());
+      spares.pop_back();
+      list.clear();
+    }
+    list.reserve(room);
+    return list;
+  }
+  static constexpr std::size_t spare_plies_room = 8;
+  std::size_t intended_room() const noexcept { return std::min(max_intended_, std::size_t(16)); }
 
   WinWorkspace& workspace() {
     if (!workspace_) {
@@ -392,7 +469,7 @@ class GameAuditor {
   // (forced_moves_settled() said the quicker judgment missed an ending: a forced move
   // into a dead position, E23). Rare: the game's own audit, once more.
   ARBITER_NOINLINE void rejudge(GameRecord::Ply ply) {
-    audit_ = GameAudit{};
+    clear_audit();
     tentative_75_ = false;
     exact_ = true;
     redo_ = false;
@@ -429,9 +506,16 @@ class GameAuditor {
                      const char* article) {
     Finding& f = add(kind, ply, article);
     f.on_board = on_board;
+    if (!intended.empty()) f.intended = take_spare(spare_moves_, intended_room());
     for (Move m : intended)
       if (f.intended.size() < max_intended_) f.intended.push_back(m);
     return f;
+  }
+
+  // The finding's occurrences: the plies where the position at `ply` occurred.
+  void occurrences_into(Finding& f, GameRecord::Ply ply) {
+    f.occurrences = take_spare(spare_plies_, spare_plies_room);
+    record_.occurrences(ply, f.occurrences);
   }
 
   // Whether nothing but Article 5 can decide at `ply`: no position there or after a move
@@ -469,7 +553,7 @@ class GameAuditor {
       const bool lasting = t == Termination::SeventyFiveMoves || t == Termination::DeadPosition;
       if (!(lasting && extend(t, ply))) {
         Finding& f = add(t, ply, article_of(t, rules_.laws()));
-        if (t == Termination::FivefoldRepetition) f.occurrences = record_.occurrences(ply);
+        if (t == Termination::FivefoldRepetition) occurrences_into(f, ply);
       }
       // Both conditions of 9.6 at once (a fifth occurrence on the 150th ply): both reported.
       if (t == Termination::FivefoldRepetition &&
@@ -494,7 +578,7 @@ class GameAuditor {
       Finding& f =
           add_claim(Termination::ThreefoldClaim, ply, c.threefold_on_board, c.threefold_intended,
                     c.threefold_on_board ? art.threefold_on_board : art.threefold_intended);
-      f.occurrences = record_.occurrences(ply);
+      occurrences_into(f, ply);
     }
     if (c.fifty()) {
       if (Finding* run = extend(Termination::FiftyMoveClaim, ply)) {
@@ -513,6 +597,9 @@ class GameAuditor {
   std::unique_ptr<WinWorkspace> own_workspace_;  // when the caller gave none
   std::uint64_t mate_budget_;
   GameAudit audit_;
+  // Lists of findings no longer used, kept for their buffers (begin(), finish(GameAudit&)).
+  std::vector<std::vector<Move>> spare_moves_;
+  std::vector<std::vector<GameRecord::Ply>> spare_plies_;
   static constexpr GameRecord::Ply no_ply = ~GameRecord::Ply(0);
   GameRecord::Ply next_ = 0;  // the first ply advance() has not judged
   // The ply after the last one ending_with_choice() found alive (None), or no_ply.

@@ -89,6 +89,7 @@ class GameRecord {
   /// Makes room for `plies` more moves without reallocating.
   void reserve(std::size_t plies) {
     entries_.reserve(plies + 1);
+    twofold_plies_.reserve(plies + 1);  // a second occurrence at every ply, at the most
     if (!tracker_.reserve(plies + 1)) detail::tracker_exhausted();
   }
 
@@ -159,10 +160,19 @@ class GameRecord {
 
   /// The plies of every occurrence of the position at `ply` up to it, earliest first.
   std::vector<Ply> occurrences(Ply ply) const {
-    std::vector<Ply> plies{ply};
-    tracker_.for_each_earlier_occurrence(
-        ply, [&](Ply p) { plies.insert(plies.begin(), p); }, [&](Ply p) { return same(p, ply); });
+    std::vector<Ply> plies;
+    occurrences(ply, plies);
     return plies;
+  }
+  /// occurrences(ply) written over `plies` (its buffer reused: no allocation where it has
+  /// held as many).
+  void occurrences(Ply ply, std::vector<Ply>& plies) const {
+    plies.clear();
+    tracker_.for_each_earlier_occurrence(
+        ply, [&](Ply p) { plies.push_back(p); }, [&](Ply p) { return same(p, ply); });
+    // Found latest first.
+    std::reverse(plies.begin(), plies.end());
+    plies.push_back(ply);
   }
 
   /// Plies since the last pawn move or capture, at `ply` (per the clock policy).
