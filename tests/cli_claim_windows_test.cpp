@@ -14,6 +14,13 @@ using arbiter_cli::claim_windows;
 using arbiter_cli::ClaimWindow;
 
 namespace {
+// The indices of a window's findings.
+std::vector<std::size_t> indices(const ClaimWindow& w, const std::vector<Finding>& findings) {
+  std::vector<std::size_t> found;
+  w.for_each_finding(findings, [&](std::size_t i) { found.push_back(i); });
+  return found;
+}
+
 Finding finding(Termination kind, arbiter::GameRecord::Ply ply,
                 arbiter::GameRecord::Ply until = 0) {
   Finding f;
@@ -37,11 +44,11 @@ TEST_CASE("claim windows: consecutive plies of one claim are one window", "[audi
   CHECK(w[0].first_ply == 92);
   CHECK(w[0].last_ply == 94);
   CHECK(w[0].plies() == 3);
-  CHECK(w[0].findings == std::vector<std::size_t>{0, 1, 2});
+  CHECK(indices(w[0], findings) == std::vector<std::size_t>{0, 1, 2});
   CHECK(w[1].first_ply == 96);
   CHECK(w[1].last_ply == 100);
   CHECK(w[1].plies() == 5);
-  CHECK(w[1].findings == std::vector<std::size_t>{3, 4, 5, 6, 7});
+  CHECK(indices(w[1], findings) == std::vector<std::size_t>{3, 4, 5, 6, 7});
 }
 
 TEST_CASE("claim windows: the two claims keep their own windows, fifty-move runs count whole",
@@ -58,15 +65,30 @@ TEST_CASE("claim windows: the two claims keep their own windows, fifty-move runs
   CHECK(w[0].first_ply == 99);
   CHECK(w[0].last_ply == 125);
   CHECK(w[0].plies() == 27);
-  CHECK(w[0].findings == std::vector<std::size_t>{0, 4});
+  CHECK(indices(w[0], findings) == std::vector<std::size_t>{0, 4});
   CHECK(w[1].kind == Termination::ThreefoldClaim);
   CHECK(w[1].first_ply == 110);
   CHECK(w[1].last_ply == 111);
+  CHECK(indices(w[1], findings) == std::vector<std::size_t>{1, 2});
   CHECK(w[2].first_ply == 115);
   CHECK(w[2].plies() == 1);
+  CHECK(indices(w[2], findings) == std::vector<std::size_t>{3});
   CHECK(w[3].kind == Termination::FiftyMoveClaim);
   CHECK(w[3].first_ply == 130);
   CHECK(w[3].plies() == 1);
+  CHECK(indices(w[3], findings) == std::vector<std::size_t>{5});
+  // Written over a buffer that held more windows: the same windows, the buffer kept.
+  std::vector<ClaimWindow> reused(9);
+  const ClaimWindow* buffer = reused.data();
+  claim_windows(findings, reused);
+  REQUIRE(reused.size() == w.size());
+  CHECK(reused.data() == buffer);
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    CHECK(reused[i].kind == w[i].kind);
+    CHECK(reused[i].first_ply == w[i].first_ply);
+    CHECK(reused[i].last_ply == w[i].last_ply);
+    CHECK(indices(reused[i], findings) == indices(w[i], findings));
+  }
   // No claim, no window.
   CHECK(claim_windows({finding(Termination::DeadPosition, 161, 162)}).empty());
   CHECK(claim_windows({}).empty());

@@ -406,6 +406,62 @@ TEST_CASE("cli -j: the output of -j 4 is byte for byte that of -j 1", "[cli][sca
   }
 }
 
+TEST_CASE("cli one pass: audit --json, trace and pgn allocate nothing per game once warmed up",
+          "[cli][scale]") {
+  // The tool run with a library preloaded that counts its allocations
+  // (tests/tools/count_allocations.cpp), on an input and on three times it: the games read
+  // twice more add nothing, so nothing is allocated per game once the buffers (a record,
+  // an audit's findings and their lists, the output) have held the largest game. Before
+  // the audit reused its findings' buffers and trace wrote its FENs into its output, the
+  // added games cost `audit --json` about 2 allocations a game on the TCEC sample and 10 on
+  // the TWIC sample, `trace` 90.
+#if !defined(ARBITER_COUNT_ALLOCATIONS)
+  WARN("skipped: no allocation counter in this build (it needs glibc, and no sanitizers)");
+#else
+  const arbiter_test::TempDir dir;
+  const fs::path count = dir.path / "allocations.txt";
+  // The allocations of the tool running `command` on `file` (the counter writes them to
+  // its file when the tool exits).
+  auto allocations = [&](const std::string& command, const std::string& file) {
+    fs::remove(count);
+    const std::string line = "ARBITER_COUNT_ALLOCATIONS_FILE=" + quote(count.string()) +
+                             " LD_PRELOAD=" + quote(ARBITER_COUNT_ALLOCATIONS) + " " +
+                             quote(ARBITER_CLI_PATH) + " " + command + " --no-progress " +
+                             quote(file) + " > " + quote((dir.path / "out.txt").string());
+    INFO(line);
+    REQUIRE(std::system(line.c_str()) == 0);
+    const std::string text = read_file(count);
+    REQUIRE(!text.empty());
+    return std::stoul(text);
+  };
+  // The whole committed corpus for the audit and pgn. A trace keeps a buffer of 64 KiB
+  // from game to game (in_order.hpp's reuse()), which a TCEC game of 600 plies and more
+  // outgrows: trace reads the TWIC sample (human games, all shorter).
+  const std::string corpus = corpus_text();
+  const std::string twic = read_file(arbiter_test::data_path("corpus/twic0920_sample.pgn"));
+  const std::string once = dir.file("once.pgn", corpus);
+  const std::string thrice = dir.file("thrice.pgn", corpus + "\n" + corpus + "\n" + corpus);
+  const std::string twic_once = dir.file("twic_once.pgn", twic);
+  const std::string twic_thrice = dir.file("twic_thrice.pgn", twic + "\n" + twic + "\n" + twic);
+  struct Case {
+    const char* command;
+    const std::string& once;
+    const std::string& thrice;
+  };
+  for (const Case& c : {Case{"audit --json -j 1", once, thrice}, Case{"pgn -j 1", once, thrice},
+                        Case{"trace -j 1", twic_once, twic_thrice}}) {
+    const unsigned long first = allocations(c.command, c.once);
+    const unsigned long third = allocations(c.command, c.thrice);
+    INFO(c.command << ": " << first << " allocations on the input, " << third
+                   << " on three times it");
+    CHECK(first > 100);  // the counter counts (the tool's start allocates)
+    // A few growths of a buffer that a later game needs larger, at most: far fewer than the
+    // games added (480 and more), which any allocation per game would pass.
+    CHECK(third <= first + 16);
+  }
+#endif
+}
+
 TEST_CASE("cli -j: bad games in the middle read as the whole input's reader reads them",
           "[cli][scale]") {
   // The reader thread of -j cuts the input where a game begins whatever came before, and

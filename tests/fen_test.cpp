@@ -435,6 +435,10 @@ TEST_CASE("fen: valid FENs parse strictly and round-trip", "[fen][valid]") {
     CHECK(to_fen(pos) == c.canonical);
     CHECK(to_fen(pos, FenCastling::Auto) == to_fen(pos));
     if (!c.shredder.empty()) CHECK(to_fen(pos, FenCastling::Shredder) == c.shredder);
+    // append_fen() writes the same after what its buffer already holds.
+    std::string line = "fen\t";
+    append_fen(line, pos);
+    CHECK(line == "fen\t" + c.canonical);
 
     // The canonical form is itself valid and canonical; Auto mode reads back exactly
     // this position, from either dialect.

@@ -87,6 +87,7 @@ GameReader::GameReader(std::vector<std::string> files, const Reading& reading,
   audit_ = reading.audit;
   mate_nodes_ = reading.mate_nodes;
   records_.resize(readers_.size());
+  auditors_.resize(readers_.size());
 }
 
 GameReader::GameReader(std::string label, std::string_view text, const Reading& reading,
@@ -236,17 +237,21 @@ void reuse_small(std::string& s) {
 // Records a game into a RecordedGame: its main line (PgnRecorder) and the tags named.
 // With `workspaces` (Reading::audit), audits it too, each position as soon as it is
 // recorded (arbiter::GameAuditor::advance()), with a workspace of the pool lent for the
-// helpmate analysis where the game asks it.
+// helpmate analysis where the game asks it: by `auditor`, an auditor of item.record kept
+// from game to game (its buffers reused), or one of its own.
 class Recorder final : public arbiter::PgnRecorder {
  public:
   Recorder(RecordedGame& item, const arbiter::Rules& rules, bool by_date,
-           WorkspacePool* workspaces = nullptr, std::uint64_t mate_nodes = 0)
+           WorkspacePool* workspaces = nullptr, std::uint64_t mate_nodes = 0,
+           arbiter::GameAuditor* auditor = nullptr)
       : PgnRecorder(item.record, rules),
         item_(item),
         base_(rules),
         by_date_(by_date),
-        workspaces_(workspaces) {
-    if (workspaces) auditor_.emplace(item.record, 8, nullptr, mate_nodes);
+        workspaces_(workspaces),
+        auditor_(workspaces ? auditor : nullptr) {
+    if (workspaces && !auditor_)
+      auditor_ = &own_auditor_.emplace(item.record, 8, nullptr, mate_nodes);
   }
 
   // --rules auto: the record starts again under the Laws in force on the game's date (the
@@ -274,8 +279,11 @@ class Recorder final : public arbiter::PgnRecorder {
       lent = workspaces_->take();
       auditor_->use_workspace(lent);
     }
-    item_.audit = auditor_->finish(recorded, ending);
-    if (lent) workspaces_->give_back(lent);
+    auditor_->finish(item_.audit, recorded, ending);  // its buffers reused from game to game
+    if (lent) {
+      auditor_->use_workspace(nullptr);  // the next game gets one lent again where it asks
+      workspaces_->give_back(lent);
+    }
   }
 
   void begin_game(std::uint64_t number, std::uint64_t line) override {
@@ -304,7 +312,8 @@ class Recorder final : public arbiter::PgnRecorder {
   bool by_date_;
   WorkspacePool* workspaces_;
   unsigned seen_ = 0;
-  std::optional<arbiter::GameAuditor> auditor_;
+  arbiter::GameAuditor* auditor_;                    // when auditing
+  std::optional<arbiter::GameAuditor> own_auditor_;  // where none was given
 };
 
 }  // namespace
@@ -384,7 +393,8 @@ void GameReader::read(GamePiece<WrittenGame>& piece, unsigned worker) {
 // Reads the next game into `item`'s record (and audits it with Reading::audit); its
 // numbers are those within the piece, from 1.
 arbiter::Result<arbiter::PgnRead, arbiter::PgnError> GameReader::read_recorded(
-    arbiter::PgnReader& reader, RecordedGame& item, std::size_t keep) {
+    arbiter::PgnReader& reader, RecordedGame& item, std::size_t keep,
+    arbiter::GameAuditor* auditor) {
   // A record that held a game longer than `keep` positions gives its memory back, so that
   // memory stays bounded whatever the input and is reached soon rather than after many
   // games. It keeps `keep` (one allocation), so that the next long game grows from there
@@ -394,7 +404,7 @@ arbiter::Result<arbiter::PgnRead, arbiter::PgnError> GameReader::read_recorded(
     item.record = arbiter::GameRecord();
     item.record.reserve(keep - 1);
   }
-  Recorder recorder(item, rules_, by_date_, audit_ ? &workspaces_ : nullptr, mate_nodes_);
+  Recorder recorder(item, rules_, by_date_, audit_ ? &workspaces_ : nullptr, mate_nodes_, auditor);
   const arbiter::Result<arbiter::PgnRead, arbiter::PgnError> status = reader.next(recorder);
   item.result = recorder.result();
   item.number_in_file = recorder.number();
@@ -432,13 +442,20 @@ void GameReader::read_judged(JudgedPiece& piece, unsigned worker, Numbers number
     piece.in_file_before = g.file == t.file ? g.in_file + ahead : t.sequence - t.file_sequence;
   }
   piece.misnumbered = false;
-  if (!records_[worker]) records_[worker] = std::make_unique<RecordedGame>();
+  if (!records_[worker]) {
+    records_[worker] = std::make_unique<RecordedGame>();
+    // Bound to the worker's record, which stays where it is (a unique_ptr's object).
+    if (audit_)
+      auditors_[worker] =
+          std::make_unique<arbiter::GameAuditor>(records_[worker]->record, 8, nullptr, mate_nodes_);
+  }
   RecordedGame& game = *records_[worker];
   read_games(
       piece, worker,
       [&](arbiter::PgnReader& reader, GameSource&) {
-        // The worker's one record keeps room for 1024 positions (about 190 KB).
-        return read_recorded(reader, game, 1024);
+        // The worker's one record keeps room for 2048 positions (about 380 KB): the longest
+        // games of real play (TCEC's reach 1,061 plies) are read without allocating.
+        return read_recorded(reader, game, 2048, auditors_[worker].get());
       },
       [&](GameSource& item) {
         number_game(t, item, piece.games_before + piece.count + 1, piece.in_file_before);

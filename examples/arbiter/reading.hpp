@@ -228,9 +228,9 @@ class GameReader {
   bool next_game(GamePiece<Item>& piece, Item& item);
   void read_judged(JudgedPiece& piece, unsigned worker, Numbers numbers,
                    void (*judge)(void*, const RecordedGame&, std::size_t), void* context);
-  arbiter::Result<arbiter::PgnRead, arbiter::PgnError> read_recorded(arbiter::PgnReader& reader,
-                                                                     RecordedGame& item,
-                                                                     std::size_t keep);
+  arbiter::Result<arbiter::PgnRead, arbiter::PgnError> read_recorded(
+      arbiter::PgnReader& reader, RecordedGame& item, std::size_t keep,
+      arbiter::GameAuditor* auditor = nullptr);
   template <class Item>
   bool place(GamePiece<Item>& piece, std::uint64_t& in_file_before);
   void count_game(const GameText& text, const GameSource& item);
@@ -259,6 +259,9 @@ class GameReader {
   WorkspacePool workspaces_;  // the audit's helpmate analysis
   std::vector<std::unique_ptr<RecordedGame>>
       records_;  // the record of the games each worker judges as it reads (JudgedPiece)
+  // The auditor of each worker's record (Reading::audit), kept from game to game for its
+  // buffers (GameAuditor::finish(GameAudit&)).
+  std::vector<std::unique_ptr<arbiter::GameAuditor>> auditors_;
   // The numbers a JudgedPiece's games are guessed to have: those that follow the last piece
   // number() has counted, one game a piece after it. number() writes it, read() reads it.
   struct Guess {

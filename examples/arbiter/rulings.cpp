@@ -213,11 +213,13 @@ int run_trace(const TraceCommand& command) {
               !article5 && arbiter::is_seventyfive(record, ply, game_rules.seventyfive());
           const bool over = article5 || fivefold || seventyfive;
           const arbiter::AvailableClaims claims = claims_at.at(record, ply, over, game_rules);
+          // The FEN written into the output itself (no string of its own for each ply).
+          fmt::format_to(std::back_inserter(out), "{}\t{}\t", number, ply);
+          arbiter::append_fen(out, pos);
           fmt::format_to(std::back_inserter(out),
-                         "{}\t{}\t{}\t{:016x}\t{}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{}\n",
-                         number, ply, arbiter::to_fen(pos), pos.key().value(), record.count(ply),
-                         claims.threefold(), claims.fifty(), fivefold, seventyfive,
-                         ending == arbiter::Termination::Checkmate,
+                         "\t{:016x}\t{}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{}\n",
+                         pos.key().value(), record.count(ply), claims.threefold(), claims.fifty(),
+                         fivefold, seventyfive, ending == arbiter::Termination::Checkmate,
                          ending == arbiter::Termination::Stalemate,
                          ending == arbiter::Termination::DeadPosition, record.halfmoves(ply));
         }
@@ -358,7 +360,7 @@ void write_audit_line(std::string& out, const RecordedGame& item, std::uint64_t 
   w.key("white").value(item.white).key("windows").begin_array();
   for (const ClaimWindow& win : windows) {
     w.begin_object().key("findings").begin_array();
-    for (std::size_t i : win.findings) w.value(std::uint64_t(i));
+    win.for_each_finding(a.findings, [&](std::size_t i) { w.value(std::uint64_t(i)); });
     w.end_array().key("first_move").value(move_label(record, win.first_ply));
     w.key("first_ply").value(win.first_ply).key("kind").value(finding_name(win.kind));
     w.key("last_move").value(move_label(record, win.last_ply)).key("last_ply").value(win.last_ply);
@@ -565,6 +567,7 @@ int run_audit(const AuditCommand& command) {
     std::uint64_t windows[2] = {}, window_plies[2] = {};  // claim windows: threefold, fifty
     std::string html;                                     // --html: the game's section of the page
     std::string disagreeing_item;  // --html: the summary's line of a result that disagrees
+    std::vector<ClaimWindow> claim_windows;  // the game's (its buffer reused from game to game)
   };
   std::uint64_t audited = 0;  // games, good and bad
 
@@ -593,7 +596,8 @@ int run_audit(const AuditCommand& command) {
   const ReadTotals read = judge_games<Verdict, RecordedGame>(
       files, reading, command.jobs,
       [&](const RecordedGame& item, Verdict& v, unsigned) {
-        v = Verdict{std::move(v.out), 0, 0, 0, {}, -1, {}, {}, std::move(v.html), {}};
+        v = Verdict{std::move(v.out),          0, 0, 0, {}, -1, {}, {}, std::move(v.html), {},
+                    std::move(v.claim_windows)};
         std::string& out = v.out;
         reuse(out);
         reuse(v.html);
@@ -638,7 +642,8 @@ int run_audit(const AuditCommand& command) {
           v.counts[k] = std::uint64_t(a.counts[k]);
         v.disagreeing = !a.result_agrees;
         v.played_on = a.played_on;
-        const std::vector<ClaimWindow> windows = claim_windows(a.findings);
+        claim_windows(a.findings, v.claim_windows);
+        const std::vector<ClaimWindow>& windows = v.claim_windows;
         for (const ClaimWindow& w : windows) {
           const int k = w.kind == arbiter::Termination::FiftyMoveClaim;
           ++v.windows[k];

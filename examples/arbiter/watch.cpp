@@ -146,7 +146,7 @@ class Watcher {
         arbiter::audit_game(record, item.result.value_or(arbiter::GameResult::Ongoing));
     std::vector<Alert> alerts;
     for (const ClaimWindow& w : claim_windows(a.findings))
-      alerts.push_back({w.first_ply, w.kind, false, &a.findings[w.findings.front()]});
+      alerts.push_back({w.first_ply, w.kind, false, &a.findings[w.first_finding]});
     if (a.ending != Termination::None) {
       alerts.push_back({a.end_ply, a.ending, false, nullptr});
       if (a.played_on) alerts.push_back({a.end_ply + 1, a.ending, true, nullptr});

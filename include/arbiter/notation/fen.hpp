@@ -9,6 +9,7 @@
 // changed.
 
 #include <algorithm>
+#include <charconv>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -412,11 +413,10 @@ enum class FenCastling : std::uint8_t {
   Shredder,  ///< always rook file letters (HAha)
 };
 
-/// The FEN of a position. The en passant square is written whenever a pawn has just
-/// advanced two squares, as standard FEN records it.
-inline std::string to_fen(const Position& pos, FenCastling castling = FenCastling::Auto) {
-  std::string fen;
-  fen.reserve(90);
+/// Appends the FEN of a position to `fen` (to_fen() without a string of its own: a caller
+/// writing many positions reuses its buffer).
+inline void append_fen(std::string& fen, const Position& pos,
+                       FenCastling castling = FenCastling::Auto) {
   for (int rank = 7; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < 8; ++file) {
@@ -463,7 +463,21 @@ inline std::string to_fen(const Position& pos, FenCastling castling = FenCastlin
     fen += char('a' + file_of(pos.en_passant_square()));
     fen += char('1' + rank_of(pos.en_passant_square()));
   }
-  fen += ' ' + std::to_string(pos.halfmove_clock()) + ' ' + std::to_string(pos.fullmove_number());
+  // The counters, without a string of their own.
+  char digits[24];
+  for (const int n : {pos.halfmove_clock(), pos.fullmove_number()}) {
+    const std::to_chars_result r = std::to_chars(digits, digits + sizeof digits, n);
+    fen += ' ';
+    fen.append(digits, r.ptr);
+  }
+}
+
+/// The FEN of a position. The en passant square is written whenever a pawn has just
+/// advanced two squares, as standard FEN records it.
+inline std::string to_fen(const Position& pos, FenCastling castling = FenCastling::Auto) {
+  std::string fen;
+  fen.reserve(90);
+  append_fen(fen, pos, castling);
   return fen;
 }
 
