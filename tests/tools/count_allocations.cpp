@@ -23,15 +23,15 @@ std::atomic<unsigned long> allocations{0};
 }  // namespace
 
 extern "C" {
-void* malloc(std::size_t size) {
+void* malloc(std::size_t size) noexcept {
   allocations.fetch_add(1, std::memory_order_relaxed);
   return __libc_malloc(size);
 }
-void* calloc(std::size_t count, std::size_t size) {
+void* calloc(std::size_t count, std::size_t size) noexcept {
   allocations.fetch_add(1, std::memory_order_relaxed);
   return __libc_calloc(count, size);
 }
-void* realloc(void* block, std::size_t size) {
+void* realloc(void* block, std::size_t size) noexcept {
   allocations.fetch_add(1, std::memory_order_relaxed);
   return __libc_realloc(block, size);
 }
