@@ -31,12 +31,12 @@ using namespace arbiter;
 #define ARBITER_TEST_COUNTS_ALLOCATIONS 1
 #endif
 
-#if ARBITER_TEST_COUNTS_ALLOCATIONS
 namespace {
-std::atomic<long> allocations{0};
+std::atomic<long> allocations{0};  // counted while `counting` (never under ASan)
 thread_local bool counting = false;
 }  // namespace
 
+#if ARBITER_TEST_COUNTS_ALLOCATIONS
 void* operator new(std::size_t size) {
   if (counting) ++allocations;
   if (void* p = std::malloc(size ? size : 1)) return p;
@@ -151,9 +151,10 @@ TEST_CASE("one pass: PgnRecorder builds the record record_from_pgn builds, on th
 
 TEST_CASE("one pass: reading, recording and auditing a game allocate nothing once warmed up",
           "[one_pass][pgn]") {
-#if !ARBITER_TEST_COUNTS_ALLOCATIONS
-  WARN("skipped under AddressSanitizer (its operator new is not replaced)");
-#else
+  if (!ARBITER_TEST_COUNTS_ALLOCATIONS)
+    WARN(
+        "allocations not counted under AddressSanitizer (its operator new is not replaced): "
+        "only the reused audits are checked");
   // A recorder that counts the warnings of each game (each warning is a message made).
   struct Recorder final : PgnRecorder {
     using PgnRecorder::PgnRecorder;
@@ -201,7 +202,7 @@ TEST_CASE("one pass: reading, recording and auditing a game allocate nothing onc
       REQUIRE(same_audit(audit, audit_game(record, GameResult::Ongoing)));
       if (pass == 1 && recorder.warnings == 0) {
         INFO(allocations << " allocations, " << audit.findings.size() << " findings");
-        CHECK(allocations == 0);
+        if (ARBITER_TEST_COUNTS_ALLOCATIONS) CHECK(allocations == 0);
         ++quiet_games;
         games_with_findings += !audit.findings.empty();
       }
@@ -212,7 +213,6 @@ TEST_CASE("one pass: reading, recording and auditing a game allocate nothing onc
   CHECK(sums[1] > 0);
   CHECK(quiet_games > 50);
   CHECK(games_with_findings > 20);
-#endif
 }
 
 TEST_CASE("one pass: the cheap two-legal-moves test never says yes where fewer than two exist",
