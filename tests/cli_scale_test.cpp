@@ -413,8 +413,8 @@ TEST_CASE("cli one pass: audit --json, trace and pgn allocate nothing per game o
   // twice more add nothing, so nothing is allocated per game once the buffers (a record,
   // an audit's findings and their lists, the output) have held the largest game. Before
   // the audit reused its findings' buffers and trace wrote its FENs into its output, the
-  // added games cost `audit --json` about 2 allocations a game on the TCEC sample and 10 on
-  // the TWIC sample, `trace` 90.
+  // added games cost `audit --json` about 15 allocations a game on the committed corpus,
+  // `trace` about 88 on the TWIC sample.
 #if !defined(ARBITER_COUNT_ALLOCATIONS)
   WARN("skipped: no allocation counter in this build (it needs glibc, and no sanitizers)");
 #else

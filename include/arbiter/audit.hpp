@@ -337,24 +337,13 @@ class GameAuditor {
     into = audit_;  // neither has findings now: no allocation
     audit_.findings = std::move(own);
     into.findings = std::move(kept);
-    for (Finding& f : audit_.findings) {
-      // The finding without its lists, then copies of them in spare buffers.
-      std::vector<Move> intended = std::move(f.intended);
-      std::vector<GameRecord::Ply> occurrences = std::move(f.occurrences);
-      f.intended.clear();
-      f.occurrences.clear();
-      into.findings.push_back(f);
-      f.intended = std::move(intended);
-      f.occurrences = std::move(occurrences);
-      Finding& copy = into.findings.back();
-      if (!f.intended.empty()) {
-        copy.intended = take_spare(spare_moves_, intended_room());
-        copy.intended.assign(f.intended.begin(), f.intended.end());
-      }
-      if (!f.occurrences.empty()) {
-        copy.occurrences = take_spare(spare_plies_, spare_plies_room);
-        copy.occurrences.assign(f.occurrences.begin(), f.occurrences.end());
-      }
+    for (const Finding& f : audit_.findings) {
+      // Spare buffers first, which the copy's lists are then written into (a vector's
+      // assignment keeps a buffer large enough).
+      Finding& copy = into.findings.emplace_back();
+      if (!f.intended.empty()) copy.intended = take_spare(spare_moves_, intended_room());
+      if (!f.occurrences.empty()) copy.occurrences = take_spare(spare_plies_, spare_plies_room);
+      copy = f;
     }
   }
 
