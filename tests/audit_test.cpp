@@ -617,3 +617,53 @@ TEST_CASE("audit: a position with one legal move is judged after it, as board_en
     CHECK(forced_endings > 20);
   }
 }
+
+namespace {
+
+// The real games (committed, and shared when present), every `every`-th, audited as they
+// are recorded: the ending is the first automatic ending at any ply (first_ending()).
+void check_corpus_first_endings(std::size_t every) {
+  long games = 0, endings = 0, article5 = 0;
+  for (const std::string& file : arbiter_test::corpus_files()) {
+    GameRecord record;
+    AuditingRecorder recorder(record, Rules{});
+    const std::string text = read_file(file);  // the reader reads it in place
+    PgnReader reader = PgnReader::from_memory(text);
+    for (std::size_t n = 0;; ++n) {
+      const auto r = reader.next(recorder);
+      if (is_end(r)) break;
+      if (!r) continue;
+      const GameAudit a = recorder.finish(GameResult::Ongoing, RecordedEnding::Unstated);
+      if (n % every != 0) continue;
+      const auto want = first_ending(record);
+      INFO(file << ", game " << n + 1);
+      REQUIRE(a.ending == want.first);
+      if (want.first != Termination::None) REQUIRE(a.end_ply == want.second);
+      ++games;
+      endings += want.first != Termination::None;
+      article5 += want.first == Termination::Checkmate || want.first == Termination::Stalemate ||
+                  want.first == Termination::DeadPosition;
+    }
+  }
+  INFO(games << " games, " << endings << " endings, " << article5 << " by Article 5");
+  CHECK(games >= long(committed_corpus_games / every));
+  CHECK(article5 > 0);
+}
+
+}  // namespace
+
+TEST_CASE("audit: on the real games the ending is the first at any ply (a sample)",
+          "[audit][corpus]") {
+  // The audit asks board_ending() where it stops and looks back only where it finds an
+  // ending (GameAuditor::check_article5()): the first ending must be the one a look at
+  // every ply finds.
+#ifdef NDEBUG
+  check_corpus_first_endings(8);
+#else
+  check_corpus_first_endings(64);  // sanitizer and debug builds: fewer games
+#endif
+}
+
+TEST_CASE("audit: on every real game the ending is the first at any ply", "[.deep][deep]") {
+  check_corpus_first_endings(1);
+}

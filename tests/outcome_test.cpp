@@ -208,61 +208,106 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("outcome: a move that keeps the dead-position answer keeps it (the audit's shortcut)",
-          "[outcome][dead]") {
-  // detail::board_ending_with_choice_kept() says when the answer after a move is the one
-  // before, without asking (GameAuditor then spares the filter). Locked walls of pawns,
-  // where positions are dead or alive by the static proof, with pieces that may or may not
-  // cross them.
-  using detail::board_ending_with_choice;
-  using detail::board_ending_with_choice_kept;
-  // The king on h4 is in check from g5, a pawn that never moves: from h4 it may walk up
-  // the h-file (Kh5), but once it leaves, h4 is forever attacked and the wall closes.
-  const char* const king_in_check = "1k6/8/8/p1p1p1p1/P1P1P1PK/8/8/8 w - - 0 1";
-  // Black has just played e7-e5: fxe6 en passant is White's only way through the wall.
-  const char* const en_passant = "7k/8/5p2/p1p1pPp1/P1P1P1P1/8/8/K7 w - e6 0 1";
-  SECTION("a king move out of check, or the en passant capture given up, can close the wall") {
-    const Position checked = position(king_in_check);
-    const Move out = Move(Square::H4, Square::H3);
-    CHECK(board_ending_with_choice(checked) == Termination::None);
-    CHECK(board_ending_with_choice(checked.play_unchecked(out)) == Termination::DeadPosition);
-    CHECK_FALSE(board_ending_with_choice_kept(checked, out));
-    const Position passing = position(en_passant);
-    const Move wait = Move(Square::A1, Square::B2);
-    CHECK(board_ending_with_choice(passing) == Termination::None);
-    CHECK(board_ending_with_choice(passing.play_unchecked(wait)) == Termination::DeadPosition);
-    CHECK_FALSE(board_ending_with_choice_kept(passing, wait));
-  }
-  SECTION("random games against the walls: every move it accepts keeps the answer") {
-    const char* const starts[] = {king_in_check,
-                                  en_passant,
-                                  "1k6/8/8/p1p1p3/P1P1P3/8/8/3K4 w - - 0 1",
-                                  "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/2B1K3 w - - 0 1",
-                                  "4k3/2b5/8/p1p1p1p1/P1P1P1P1/8/8/2B1K1N1 w - - 0 1",
-                                  "r3k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K2R w - - 0 1",
-                                  "4k3/8/3p1p2/p1pPpPp1/P1P1P1P1/8/8/4K3 w - - 0 1",
-                                  "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K2B w - - 0 1"};
-    long kept = 0, kept_dead = 0, refused = 0;
-    for (int g = 0; g < 2400; ++g) {
-      const arbiter_test::RandomGame game =
-          arbiter_test::random_game(std::uint32_t(g), 100, position(starts[g % 8]));
-      for (std::size_t i = 0; i < game.moves.size(); ++i) {
-        const Position& before = game.positions[i];
-        const Move m = game.moves[i];
-        if (board_ending_with_choice_kept(before, m)) {
-          INFO(to_fen(before) << " then " << to_uci(before, m));
-          const Termination now = board_ending_with_choice(game.positions[i + 1]);
-          REQUIRE(now == board_ending_with_choice(before));
-          ++kept;
-          kept_dead += now != Termination::None;
-        } else {
-          ++refused;
-        }
-      }
+namespace {
+
+// Follows `positions` (each after a legal move from the one before): once board_ending()
+// finds an ending, every later position has one too. Returns the ply of the first, or -1.
+int check_endings_stay(const std::vector<Position>& positions, long& after_first) {
+  int first = -1;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const bool ending = board_ending(positions[i]) != Termination::None;
+    if (first < 0 && ending) first = int(i);
+    if (first >= 0) {
+      INFO("first ending at ply " << first << ": " << to_fen(positions[std::size_t(first)])
+                                  << "; none at ply " << i << ": " << to_fen(positions[i]));
+      REQUIRE(ending);
+      ++after_first;
     }
-    INFO(kept << " moves kept the answer (" << kept_dead << " dead), " << refused << " not");
-    CHECK(kept > 100000);
-    CHECK(kept_dead > 20000);
-    CHECK(refused > 10000);
   }
+  return first;
+}
+
+// The committed corpus and, when it is present, the shared one, every `every`-th game.
+void check_corpus_endings_stay(std::size_t every) {
+  long games = 0, with_ending = 0, after_first = 0;
+  for (const std::string& file : arbiter_test::corpus_files()) {
+    const std::string text = arbiter_test::read_file(file);  // the reader reads it in place
+    PgnReader reader = PgnReader::from_memory(text);
+    GameRecord record;
+    PgnRecorder recorder(record, Rules{});
+    for (std::size_t n = 0;; ++n) {
+      const auto r = reader.next(recorder);
+      if (is_end(r)) break;
+      if (!r || n % every != 0) continue;
+      std::vector<Position> positions;
+      for (GameRecord::Ply p = 0; p <= record.ply(); ++p) positions.push_back(record.position(p));
+      INFO(file << ", game " << n + 1);
+      with_ending += check_endings_stay(positions, after_first) >= 0;
+      ++games;
+    }
+  }
+  INFO(games << " games, " << with_ending << " with an ending, " << after_first
+             << " positions from the first ending on");
+  CHECK(with_ending > 0);
+  CHECK(games >= long(arbiter_test::committed_corpus_games / every));
+}
+
+}  // namespace
+
+TEST_CASE("outcome: once board_ending() finds an ending every legal move keeps one",
+          "[outcome][dead]") {
+  // GameAuditor asks board_ending() once a game, where the audit stops, and looks back only
+  // where it finds an ending (the argument at board_ending()). Random games through locked
+  // walls of pawns (dead or alive by the static proof, with pieces that may or may not
+  // cross them), en passant captures given up, checks with one way out (E23), promotions of
+  // both sides, castling, and the material lemmas; each played on past its first ending.
+  const char* const starts[] = {
+      "1k6/8/8/p1p1p1p1/P1P1P1PK/8/8/8 w - - 0 1",     // a king in check from a steady pawn
+      "7k/8/5p2/p1p1pPp1/P1P1P1P1/8/8/K7 w - e6 0 1",  // fxe6 en passant, the one way through
+      "1k6/8/8/p1p1p3/P1P1P3/8/8/3K4 w - - 0 1",
+      "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/2B1K3 w - - 0 1",
+      "4k3/2b5/8/p1p1p1p1/P1P1P1P1/8/8/2B1K1N1 w - - 0 1",
+      "r3k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K2R w - - 0 1",
+      "4k3/8/3p1p2/p1pPpPp1/P1P1P1P1/8/8/4K3 w - - 0 1",
+      "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K2B w - - 0 1",
+      "2k5/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/3B4/8/3K4 w - - 0 1",
+      "8/1p1p1p1p/1P1P1P1P/8/8/p1p1p1p1/P1P1P1P1/K6k w - - 0 1",
+      "K6k/6r1/8/8/8/8/8/Q7 w - - 0 1",  // 1.Qxg7+ Kxg7: forced into K v K
+      "6rk/6r1/8/8/8/8/8/Q3K3 w - - 0 1",
+      "7k/8/8/8/8/8/1q6/K7 w - - 0 1",
+      "4k3/8/8/2b5/8/4r3/3P4/4K3 w - - 0 1",
+      "8/P6k/8/8/8/8/p6K/8 w - - 0 1",  // both sides promote
+      "8/8/4k3/8/2n5/3BK3/8/8 w - - 0 1",
+      "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+      "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"};
+  constexpr int count = int(sizeof starts / sizeof starts[0]);
+  long games = 0, with_ending = 0, after_first = 0, played_on = 0;
+  for (int g = 0; g < 4000; ++g) {
+    const arbiter_test::RandomGame game =
+        arbiter_test::random_game(std::uint32_t(g), 300, position(starts[g % count]));
+    INFO("game " << g << " from " << starts[g % count]);
+    const int first = check_endings_stay(game.positions, after_first);
+    with_ending += first >= 0;
+    played_on += first >= 0 && std::size_t(first) + 1 < game.positions.size();
+    ++games;
+  }
+  INFO(games << " games, " << with_ending << " with an ending, " << played_on
+             << " played on past it, " << after_first << " positions from the first on");
+  CHECK(with_ending > 2000);
+  CHECK(played_on > 1000);
+  CHECK(after_first > 100000);
+}
+
+TEST_CASE("outcome: on the real games an ending board_ending() finds stays (a sample)",
+          "[outcome][dead][corpus]") {
+#ifdef NDEBUG
+  check_corpus_endings_stay(8);
+#else
+  check_corpus_endings_stay(64);  // sanitizer and debug builds: fewer games
+#endif
+}
+
+TEST_CASE("outcome: on every real game an ending board_ending() finds stays", "[.deep][deep]") {
+  check_corpus_endings_stay(1);
 }

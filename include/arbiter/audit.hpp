@@ -206,15 +206,13 @@ class GameAuditor {
   void begin() {
     clear_audit();
     tentative_75_ = false;
-    exact_ = false;
-    redo_ = false;
     next_ = 0;
-    alive_next_ = no_ply;
+    article5_from_ = no_ply;
+    checked_ = no_ply;
   }
   /// Judges the positions recorded since the last call but the newest, which waits for
-  /// the move after it, or for complete(): a position a move was played from is neither
-  /// checkmate nor stalemate, which spares the count of its moves (see
-  /// ending_with_choice()).
+  /// the move after it, or for complete(): a position a move was played from is taken to
+  /// have no Article 5 ending, which complete() checks (see check_article5()).
   /// Inline: called after every move recorded, its own call and return cost more than
   /// its usual single round.
   ARBITER_FORCE_INLINE void advance() {
@@ -222,18 +220,14 @@ class GameAuditor {
       if (!judge(next_, true)) return;
   }
   /// Judges every position recorded, the newest as the game's last (finish() and
-  /// asks_mate() call it). The record may still grow afterwards, and advance() go on.
+  /// asks_mate() call it), then checks the Article 5 endings the positions before were
+  /// taken not to have (check_article5()). The record may still grow afterwards, and
+  /// advance() go on.
   void complete() {
     advance();
     const GameRecord::Ply last = record_.ply();
-    if (next_ != last || !judge(last, false)) return;  // judged before, or the game was over
-    ++next_;
-    // Unless the game is over now (then the look back was made from its ending), the forced
-    // positions just before the last (see forced_moves_settled()).
-    if (!over()) {
-      settle(last);
-      if (redo_) rejudge(last);
-    }
+    if (next_ == last && judge(last, false)) ++next_;  // else judged before, or the game was over
+    check_article5();
   }
   /// The audit of the whole record once the game is over (see begin() and audit()).
   GameAudit finish(GameResult recorded, RecordedEnding ending = RecordedEnding::Unstated) {
@@ -402,68 +396,53 @@ class GameAuditor {
     }
     if (over()) return false;
     analyse(ply, moved_on);
-    if (ARBITER_UNLIKELY(redo_)) rejudge(ply);
     return true;
   }
 
-  // Whether the positions before `ply`, judged as if each had a choice of moves
-  // (ending_with_choice()), were judged as board_ending() judges them. They differ only
-  // where a position has exactly one legal move: board_ending() judges it after that move
-  // and the forced moves that follow (at most 64), which the game played, being forced:
-  // at the first later position that has no forced move, or the 64th forced one, or past
-  // the game's end. Where that position was found dead by the filter (a stalemate, or
-  // dead_with_choice()), the forced one is dead too. The audit looks back from every
-  // position where that can be (the filter found it dead, an ending was found there) and
-  // from the last: only the forced positions just before it need a look, each by
-  // board_ending() itself.
-  bool forced_moves_settled(GameRecord::Ply ply) const noexcept {
-    while (ply-- > 0) {
-      const Position& pos = record_.position(ply);
-      if (detail::legal_moves_up_to_two(pos) != 1) return true;
-      if (board_ending(pos) != Termination::None) return false;
+  // The Article 5 endings (checkmate, stalemate, dead position: board_ending()) of the
+  // positions judged while taken to have none (advance()), checked at once from the
+  // position where the audit stops: the game's ending, or its last position. An Article 5
+  // ending, once board_ending() finds it, stays from each position to the next (proved at
+  // board_ending() in outcome.hpp), so where it finds none there, none of the positions
+  // before has one: nearly every game, for one board_ending() a game instead of one at
+  // every ply. Where it finds one, the first is found by halving (at most about log2(plies)
+  // more), and the audit judged again with it.
+  void check_article5() {
+    const GameRecord::Ply stop = over() ? audit_.end_ply : record_.ply();
+    if (stop == checked_) return;  // complete() again, the record unchanged
+    checked_ = stop;
+    if (article5_from_ != no_ply) return;  // judged with the first one known (rejudge())
+    if (board_ending(record_.position(stop)) == Termination::None) return;
+    // The first position with an ending: most often the last, by the move just made.
+    GameRecord::Ply first = stop;
+    if (stop > 0 && board_ending(record_.position(stop - 1)) != Termination::None) {
+      GameRecord::Ply low = 0;
+      first = stop - 1;  // an ending there; none before `low`
+      while (low < first) {
+        const GameRecord::Ply middle = low + (first - low) / 2;
+        if (board_ending(record_.position(middle)) != Termination::None)
+          first = middle;
+        else
+          low = middle + 1;
+      }
     }
-    return true;
-  }
-  // The look back from `ply` (see forced_moves_settled()): the audit is judged again where
-  // it missed an ending.
-  void settle(GameRecord::Ply ply) {
-    if (!exact_ && !forced_moves_settled(ply)) redo_ = true;
+    // The last position is judged by board_ending() itself (complete()): nothing missed.
+    if (first == stop && stop == record_.ply()) return;
+    article5_from_ = first;
+    rejudge();
+    checked_ = over() ? audit_.end_ply : record_.ply();
   }
 
-  // The ending at `ply`, a move played from it (so neither checkmate nor stalemate),
-  // judged as having a choice of moves: no count of them
-  // (detail::board_ending_with_choice()). Only where that finds the position dead does
-  // board_ending() decide (by material it says the same), and where it then says None
-  // the position has one legal move (the filter starts after it), so the forced positions
-  // before it get their look. Where the position before gave None and the move keeps
-  // that answer (detail::board_ending_with_choice_kept(), about half the moves), the
-  // answer is None without asking. Inline where it is asked, every ply; the rare rest out
-  // of line.
-  ARBITER_FORCE_INLINE Termination ending_with_choice(GameRecord::Ply ply, const Position& pos) {
-    if (ARBITER_LIKELY((ply == alive_next_ && detail::board_ending_with_choice_kept(
-                                                  record_.position(ply - 1), record_.move(ply))) ||
-                       detail::board_ending_with_choice(pos) == Termination::None)) {
-      alive_next_ = ply + 1;
-      return Termination::None;
-    }
-    return ending_found_dead(ply, pos);
-  }
-  ARBITER_NOINLINE Termination ending_found_dead(GameRecord::Ply ply, const Position& pos) {
-    const Termination t = board_ending(pos);
-    if (t == Termination::None) settle(ply);
-    return t;
-  }
-
-  // The audit from the start again up to `ply`, every position judged by board_ending()
-  // (forced_moves_settled() said the quicker judgment missed an ending: a forced move
-  // into a dead position, E23). Rare: the game's own audit, once more.
-  ARBITER_NOINLINE void rejudge(GameRecord::Ply ply) {
+  // The audit from the start again, every position judged with the first Article 5
+  // ending known (check_article5()). Rare: a game that reached a dead position before its
+  // end, or whose ending was a fivefold repetition or 75 moves in a dead position.
+  ARBITER_NOINLINE void rejudge() {
     clear_audit();
     tentative_75_ = false;
-    exact_ = true;
-    redo_ = false;
-    for (GameRecord::Ply p = 0; p <= ply; ++p)
-      if (!judge(p, false)) break;
+    const GameRecord::Ply last = record_.ply();
+    GameRecord::Ply p = 0;
+    while (p <= last && judge(p, p < last)) ++p;
+    next_ = p;
   }
 
   // Adds a finding, or extends the run of the same kind that ended at the previous ply
@@ -517,16 +496,15 @@ class GameAuditor {
            !record_.threefold_within_one_move(ply);
   }
 
-  // Judges the position at `ply`. Nearly every ply ends at its first test (only Article 5
-  // decides, and the game goes on), inline in advance(); the rest is out of line, so that
-  // the common case does not pay for the whole function's entry and exit (about 19
-  // instructions a ply). Where a move was played from the position, it is judged as
-  // having a choice of moves (ending_with_choice()); forced_moves_settled() looks at the
-  // forced ones.
+  // Judges the position at `ply`. Nearly every ply ends at its first test (nothing but
+  // Article 5 could decide, and the game goes on), inline in advance(); the rest is out of
+  // line, so that the common case does not pay for the whole function's entry and exit
+  // (about 19 instructions a ply). The Article 5 ending is board_ending()'s, except where a
+  // move was played from the position and the first one is not known yet: taken to be
+  // none there, which check_article5() checks.
   ARBITER_FORCE_INLINE void analyse(GameRecord::Ply ply, bool moved_on) {
-    const Position& pos = record_.position(ply);
-    const Termination on_board =
-        moved_on && !exact_ ? ending_with_choice(ply, pos) : board_ending(pos);
+    const bool none = article5_from_ == no_ply ? moved_on : ply < article5_from_;
+    const Termination on_board = none ? Termination::None : board_ending(record_.position(ply));
     if (board_alone_decides(ply)) {
       if (on_board != Termination::None) add_findings(ply, on_board);
     } else {
@@ -553,7 +531,6 @@ class GameAuditor {
       if (audit_.ending == Termination::None) {
         audit_.ending = t;
         audit_.end_ply = ply;
-        settle(ply);
         tentative_75_ =
             t == Termination::SeventyFiveMoves && rules_.seventyfive() == SeventyFiveRule::Last75;
       }
@@ -591,10 +568,10 @@ class GameAuditor {
   std::vector<std::vector<GameRecord::Ply>> spare_plies_;
   static constexpr GameRecord::Ply no_ply = ~GameRecord::Ply(0);
   GameRecord::Ply next_ = 0;  // the first ply advance() has not judged
-  // The ply after the last one ending_with_choice() found alive (None), or no_ply.
-  GameRecord::Ply alive_next_ = no_ply;
-  bool exact_ = false;  // every position judged by board_ending() (rejudge())
-  bool redo_ = false;   // rejudge() at once: an ending missed before this one
+  // The first ply with an Article 5 ending, once check_article5() has found it; no_ply
+  // before (the positions a move was played from taken to have none).
+  GameRecord::Ply article5_from_ = no_ply;
+  GameRecord::Ply checked_ = no_ply;  // the ply check_article5() last checked from
   bool tentative_75_ =
       false;  // a 75-move ending under "the last 75 moves" (2014) until a reset voids it
 };

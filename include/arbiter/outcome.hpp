@@ -52,8 +52,7 @@ namespace detail {
 
 /// board_ending() of a position with two legal moves or more: by material, then the quick
 /// mode's dead position (dead_position.hpp), whose filter starts from this position (no
-/// move is forced). GameAuditor asks it of a position a move was played from, taken to
-/// have a choice of moves, and board_ending() where it finds the position dead.
+/// move is forced).
 ARBITER_FORCE_INLINE Termination board_ending_with_choice(const Position& pos) noexcept {
   // material_dead(), with White's answer kept for the filter.
   const bool white_cannot = !material_can_checkmate(pos, Color::White);
@@ -61,42 +60,37 @@ ARBITER_FORCE_INLINE Termination board_ending_with_choice(const Position& pos) n
   return dead_with_choice(pos, white_cannot) ? Termination::DeadPosition : Termination::None;
 }
 
-/// Whether board_ending_with_choice() gives the same answer after the legal move `m` as
-/// before it: a move that takes nothing, moves no pawn and keeps the castling rights
-/// (not Position::is_irreversible()), from a position with no en passant square, where
-/// neither side has exactly one man besides its king, and that is no king move out of
-/// check. About half the moves of a game; the audit then spares the filter.
-///
-/// Why. The answer is material, then for each side the static proof
-/// (statically_unwinnable(), detail/reachability.hpp; the filter only answers for it).
-/// Nothing is taken, and the one test of the material lemmas that reads the squares,
-/// (e)'s "not in check from two pieces", is not changed by such a move (a double check
-/// is answered by a king move out of check; (e)'s side never gives one). The static proof
-/// reads the squares only through its reachability fixpoint R, with the pieces named by
-/// their squares: the same R gives the same answer. R is the least fixpoint above its
-/// start (each piece's square; the en passant and castling squares, the same on both
-/// sides here) of closure rules that only allow more as R grows (more R: fewer steady
-/// pieces, fewer squares in A, more captures), except that a side's only man narrows what
-/// the other side's pawns may capture: hence that condition. Say piece p moves from x to
-/// t. t is in R_before[p] (R holds every legal move's end), so R_before is a fixpoint
-/// above the start after the move, and R_after <= R_before. x is in R_after[p]: the move
-/// back crosses the same empty squares (none steady) onto an empty square, and a king
-/// not in check before stands on x in no square of A_after (an attack of a steady enemy
-/// piece along a line whose squares are in no R, so empty on the board, would have been
-/// a check). So R_before <= R_after.
-ARBITER_FORCE_INLINE bool board_ending_with_choice_kept(const Position& before, Move m) noexcept {
-  if (before.is_irreversible(m) || before.en_passant_square() != Square::None) return false;
-  const Bitboard kings = before.pieces(PieceType::King);
-  const Bitboard white = before.pieces(Color::White) & ~kings;
-  const Bitboard black = before.pieces(Color::Black) & ~kings;
-  if ((white && !more_than_one(white)) || (black && !more_than_one(black))) return false;
-  return !contains(kings, m.from()) || !before.in_check();
-}
-
 }  // namespace detail
 
 /// The Article 5 ending of a position, if any: Termination::Checkmate first (5.1.1), then
 /// Stalemate (5.2.1), then DeadPosition (5.2.2); Termination::None if the game goes on.
+///
+/// Once it finds an ending, it finds one after every legal move too (GameAuditor asks it
+/// once a game, at the position where the audit stops, and looks further back only where
+/// it finds one). Why. It finds an ending where no legal move is left (nothing follows), or
+/// where each side cannot checkmate by one of the quick mode's proofs, in the position or
+/// after its forced moves; so it is enough that each proof, true before a legal move, is
+/// true after it (or another is): then the position after is judged an ending by the
+/// same route, or has no legal move, or is the start of the same forced line, one move
+/// shorter (the proofs are sound, so that line never ends in a checkmate).
+///   - The material lemmas (unwinnable.hpp): each lemma's proof shows that every legal
+///     move leads to a position one of them covers again.
+///   - The static proof (detail/reachability.hpp), after a move from x to t. The sets R of
+///     the position before, each piece named by where it stands after (a promoted piece by
+///     its pawn, whose R met the last rank and so holds every square but its side's steady
+///     pieces), hold each piece's square (the soundness invariant), the square a double
+///     step passed over (the en passant square) and the castling squares of the rights
+///     kept; and they are closed under the moves the position after allows, because every
+///     set those moves are derived from is at most as permissive as before: a captured
+///     piece's R is gone (fewer captures, and longer rays through squares no piece may
+///     stand on), more pieces are steady, the winner's last man becomes uncapturable, and a
+///     pawn ahead on a file that the move took was capturable before, so it limited
+///     nothing. So the fixpoint after the move, the least one above its start, lies within
+///     those sets, and the mate test on smaller sets (fewer attacked squares, so more
+///     escapes; fewer blockers, with smaller R) fails wherever it failed before. The one
+///     series the proof before left out, the winner's last man taken while deemed
+///     uncapturable, leaves the winner a bare king: the material lemmas.
+/// Tested on random games and on the corpus (outcome_test).
 inline Termination board_ending(const Position& pos) noexcept {
   // None, one (a forced move) or more legal moves: the cheap test answers "more" nearly
   // always, the count otherwise.
