@@ -10,8 +10,8 @@
 // So where the position does not look locked (detail::looks_locked) the answer is the
 // quick mode's NoWin for both sides exactly; where it does, it may say less, never more.
 //
-// Why a pre-filter. A game ply costs the audit about two thousand instructions; the
-// static proof costs tens of thousands. The filter below shows, in a few dozen bitboard
+// Why a pre-filter. A live game (Game) asks after every move, and a move costs a few
+// hundred instructions to read and play; the static proof costs tens of thousands. The filter below shows, in a few dozen bitboard
 // operations, that the static proof fails for a side (a mate picture exists in its
 // over-approximation), so that with enough material that side's NoWin cannot be proved
 // and the position is not found dead, without running the proof. Nearly every position
