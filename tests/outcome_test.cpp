@@ -260,7 +260,8 @@ TEST_CASE("outcome: once board_ending() finds an ending every legal move keeps o
   // where it finds an ending (the argument at board_ending()). Random games through locked
   // walls of pawns (dead or alive by the static proof, with pieces that may or may not
   // cross them), en passant captures given up, checks with one way out (E23), promotions of
-  // both sides, castling, and the material lemmas; each played on past its first ending.
+  // both sides, castling (Chess960's too), and the material lemmas; each played on past its
+  // first ending.
   const char* const starts[] = {
       "1k6/8/8/p1p1p1p1/P1P1P1PK/8/8/8 w - - 0 1",     // a king in check from a steady pawn
       "7k/8/5p2/p1p1pPp1/P1P1P1P1/8/8/K7 w - e6 0 1",  // fxe6 en passant, the one way through
@@ -280,6 +281,8 @@ TEST_CASE("outcome: once board_ending() finds an ending every legal move keeps o
       "8/8/4k3/8/2n5/3BK3/8/8 w - - 0 1",
       "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
       "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+      "rk2r3/pp6/8/8/8/8/PP6/RK2R3 w AEae - 0 1",  // Chess960 castling rights (X-FEN)
+      "bnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w KQkq - 0 1",
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"};
   constexpr int count = int(sizeof starts / sizeof starts[0]);
   long games = 0, with_ending = 0, after_first = 0, played_on = 0;
