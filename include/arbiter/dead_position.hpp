@@ -11,11 +11,12 @@
 // quick mode's NoWin for both sides exactly; where it does, it may say less, never more.
 //
 // Why a pre-filter. A live game (Game) asks after every move, and a move costs a few
-// hundred instructions to read and play; the static proof costs tens of thousands. The filter below shows, in a few dozen bitboard
-// operations, that the static proof fails for a side (a mate picture exists in its
-// over-approximation), so that with enough material that side's NoWin cannot be proved
-// and the position is not found dead, without running the proof. Nearly every position
-// of real games passes the filter for the first side tried; the rest run the proof.
+// hundred instructions to read and play; the static proof costs tens of thousands. The
+// filter below shows, in a few dozen bitboard operations, that the static proof fails for a
+// side (a mate picture exists in its over-approximation), so that with enough material that
+// side's NoWin cannot be proved and the position is not found dead, without running the
+// proof. Nearly every position of real games passes the filter for the first side tried;
+// the rest run the proof.
 
 #include "movegen.hpp"
 #include "unwinnable.hpp"
