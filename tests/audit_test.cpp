@@ -606,6 +606,18 @@ TEST_CASE("audit: a position with one legal move is judged after it, as board_en
         auditor.advance();
       }
       check_same_audit(auditor.finish(GameResult::Ongoing), a);
+      // complete() halfway (the audit as the record then stood: its Article 5 ending asked
+      // there), then the record grows again: the audit is still the whole record's.
+      GameRecord grown;
+      grown.reset(record.position(0));
+      GameAuditor halfway(grown);
+      halfway.begin();
+      for (GameRecord::Ply p = 1; p <= record.ply(); ++p) {
+        grown.play(record.move(p));
+        if (p == record.ply() / 2) halfway.complete();
+        halfway.advance();
+      }
+      check_same_audit(halfway.finish(GameResult::Ongoing), a);
       ++games;
       endings += want.first != Termination::None;
       forced_endings += want.first == Termination::DeadPosition &&
