@@ -48,20 +48,6 @@ inline bool material_dead(const Position& pos) noexcept {
   return !material_can_checkmate(pos, Color::White) && !material_can_checkmate(pos, Color::Black);
 }
 
-namespace detail {
-
-/// board_ending() of a position with two legal moves or more: by material, then the quick
-/// mode's dead position (dead_position.hpp), whose filter starts from this position (no
-/// move is forced).
-ARBITER_FORCE_INLINE Termination board_ending_with_choice(const Position& pos) noexcept {
-  // material_dead(), with White's answer kept for the filter.
-  const bool white_cannot = !material_can_checkmate(pos, Color::White);
-  if (white_cannot && !material_can_checkmate(pos, Color::Black)) return Termination::DeadPosition;
-  return dead_with_choice(pos, white_cannot) ? Termination::DeadPosition : Termination::None;
-}
-
-}  // namespace detail
-
 /// The Article 5 ending of a position, if any: Termination::Checkmate first (5.1.1), then
 /// Stalemate (5.2.1), then DeadPosition (5.2.2); Termination::None if the game goes on.
 ///
@@ -98,7 +84,12 @@ inline Termination board_ending(const Position& pos) noexcept {
   if (moves == 0) return pos.in_check() ? Termination::Checkmate : Termination::Stalemate;
   // One, forced: is_dead_position() tests the material, then starts after the forced moves.
   if (moves == 1) return is_dead_position(pos) ? Termination::DeadPosition : Termination::None;
-  return detail::board_ending_with_choice(pos);
+  // A choice of moves: by material (material_dead(), with White's answer kept), then the
+  // quick mode's dead position, whose filter starts from this position (no move is forced).
+  const bool white_cannot = !material_can_checkmate(pos, Color::White);
+  if (white_cannot && !material_can_checkmate(pos, Color::Black)) return Termination::DeadPosition;
+  return detail::dead_with_choice(pos, white_cannot) ? Termination::DeadPosition
+                                                     : Termination::None;
 }
 
 }  // namespace arbiter
