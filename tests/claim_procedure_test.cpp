@@ -8,6 +8,7 @@
 #include <arbiter/explain.hpp>
 
 #include "catch.hpp"
+#include "test_util.hpp"
 #include "text_util.hpp"
 
 using namespace arbiter;
@@ -73,4 +74,38 @@ TEST_CASE("numbered_move and explain_moves: the language's piece letters", "[exp
   moves.push_back(*parse_uci(record.position(), "b8c6"));
   CHECK(explain_moves(record.position(), moves) == "Ng8 and Nc6");
   CHECK(explain_moves(record.position(), moves, Language::Spanish) == "Cg8 y Cc6");
+}
+
+TEST_CASE("numbered_move reads the sign from the record as to_san() does from the move played",
+          "[explain][audit]") {
+  // Random games to mate or stalemate, from the start and from a set-up position with
+  // Black to move at move 120: at every ply the label written without playing the move
+  // again (write_numbered_move(), which the tool's JSON writes) is the number, the dots and
+  // to_san() of the move played, in each language's letters.
+  const Position setup = std::move(parse_fen("4k3/8/8/8/8/8/3Q4/R3K2R b KQ - 3 120"))->position;
+  int mates = 0, checks = 0;
+  for (std::uint32_t seed = 0; seed < 300; ++seed) {
+    const arbiter_test::RandomGame g =
+        arbiter_test::random_game(seed, 300, seed % 3 ? Position::startpos() : setup);
+    GameRecord record(g.positions.front(), Rules{});
+    for (Move m : g.moves) record.play(m);
+    for (GameRecord::Ply p = 1; p <= record.ply(); ++p) {
+      const Position& before = record.position(p - 1);
+      for (Language lang : {Language::English, Language::Portuguese, Language::Russian}) {
+        const ExplainOptions options(lang);
+        const std::string expected = std::to_string(record.move_number(p)) +
+                                     (before.side_to_move() == Color::White ? "." : "...") +
+                                     to_san(before, record.move(p), options.notation);
+        CHECK(numbered_move(record, p, options) == expected);
+        char text[max_numbered_move];
+        CHECK(std::string(text, write_numbered_move(text, record, p, options.notation)) ==
+              expected);
+      }
+      const std::string label = numbered_move(record, p);
+      mates += label.back() == '#';
+      checks += label.back() == '+';
+    }
+  }
+  CHECK(mates > 0);
+  CHECK(checks > 100);
 }

@@ -163,12 +163,6 @@ class ClaimsWalk {
 
 }  // namespace
 
-std::string move_label(const GameRecord& record, Ply ply, arbiter::SanLanguage notation) {
-  if (ply == 0) return "start";
-  return arbiter::numbered_move(record, ply,
-                                arbiter::ExplainOptions(arbiter::Language::English, notation));
-}
-
 // ---- trace ---------------------------------------------------------------------------
 
 int run_trace(const TraceCommand& command) {
@@ -289,7 +283,7 @@ void write_finding(JsonWriter& w, const arbiter::Finding& f, const GameRecord& r
     w.end_array();
   }
   const bool mate_question = f.is_mate_draw();
-  w.key("kind").value(finding_name(f.kind)).key("move").value(move_label(record, f.ply));
+  w.key("kind").value(finding_name(f.kind)).key("move").value(MoveLabel(record, f.ply).view());
   if (mate_question) w.key("nodes").value(f.mate.nodes);
   if (!f.occurrences.empty()) {
     w.key("occurrences").begin_array();
@@ -323,7 +317,7 @@ void write_audit_line(std::string& out, const RecordedGame& item, std::uint64_t 
         .key("article")
         .value(arbiter::article_of(a.ending, rules.laws()))
         .key("move")
-        .value(move_label(record, a.end_ply))
+        .value(MoveLabel(record, a.end_ply).view())
         .key("played_on")
         .value(a.played_on)
         .key("ply")
@@ -361,9 +355,12 @@ void write_audit_line(std::string& out, const RecordedGame& item, std::uint64_t 
   for (const ClaimWindow& win : windows) {
     w.begin_object().key("findings").begin_array();
     win.for_each_finding(a.findings, [&](std::size_t i) { w.value(std::uint64_t(i)); });
-    w.end_array().key("first_move").value(move_label(record, win.first_ply));
+    w.end_array().key("first_move").value(MoveLabel(record, win.first_ply).view());
     w.key("first_ply").value(win.first_ply).key("kind").value(finding_name(win.kind));
-    w.key("last_move").value(move_label(record, win.last_ply)).key("last_ply").value(win.last_ply);
+    w.key("last_move")
+        .value(MoveLabel(record, win.last_ply).view())
+        .key("last_ply")
+        .value(win.last_ply);
     w.key("plies").value(win.plies()).end_object();
   }
   w.end_array().end_object();

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <arbiter/arbiter.hpp>
@@ -72,9 +73,29 @@ Reading chess960_reading(const RulingOptions& options);
 /// error) if one is unknown.
 bool resolve(const RulingOptions& options, arbiter::Rules& rules, arbiter::Language& lang);
 /// "12.Nf3" / "12...Nf6" for the move that led to `ply`, in the piece letters of `notation`
-/// (the text report: the language's; JSON: English); "start" for ply 0.
-std::string move_label(const arbiter::GameRecord& record, arbiter::GameRecord::Ply ply,
-                       arbiter::SanLanguage notation = arbiter::SanLanguage::English);
+/// (the text report: the language's; JSON: English); "start" for ply 0. MoveLabel: the same
+/// text in a buffer of its own, without allocating (what the JSON lines write).
+class MoveLabel {
+ public:
+  MoveLabel(const arbiter::GameRecord& record, arbiter::GameRecord::Ply ply,
+            arbiter::SanLanguage notation = arbiter::SanLanguage::English) noexcept {
+    if (ply == 0) {
+      constexpr std::string_view start = "start";
+      size_ = start.copy(text_, start.size());
+    } else {
+      size_ = std::size_t(arbiter::write_numbered_move(text_, record, ply, notation) - text_);
+    }
+  }
+  std::string_view view() const noexcept { return {text_, size_}; }
+
+ private:
+  char text_[arbiter::max_numbered_move];
+  std::size_t size_;
+};
+inline std::string move_label(const arbiter::GameRecord& record, arbiter::GameRecord::Ply ply,
+                              arbiter::SanLanguage notation = arbiter::SanLanguage::English) {
+  return std::string(MoveLabel(record, ply, notation).view());
+}
 /// A game that cannot be read, in the language: where, and what is wrong. English: the
 /// reader's own message (PgnError::to_string()); another language: where and the kind of
 /// fault in that language, then the reader's detail as it words it.

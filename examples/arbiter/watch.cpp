@@ -185,7 +185,7 @@ class Watcher {
         for (arbiter::Move m : f->intended) w.value(arbiter::to_san(record.position(f->ply), m));
         w.end_array();
       }
-      w.key("move").value(move_label(record, alert.ply));
+      w.key("move").value(MoveLabel(record, alert.ply).view());
       if (f) w.key("on_board").value(f->on_board);
       w.key("ply").value(alert.ply).key("round").value(item.round);
       w.key("rules").value(rules.laws().id).key("white").value(item.white).end_object();

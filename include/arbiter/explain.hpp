@@ -12,6 +12,7 @@
 //
 // The texts are UTF-8 (Russian in Cyrillic). MSVC users compile with /utf-8.
 
+#include <charconv>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -959,6 +960,31 @@ inline const char* describe(GameError e, Language l) noexcept {
 
 // ---- Explanations -----------------------------------------------------------------------------
 
+/// Room enough for any text write_numbered_move() writes: a move number (an int), "..."
+/// and a SAN text with its sign.
+inline constexpr std::size_t max_numbered_move = 11 + 3 + detail::max_san;
+
+namespace detail {
+// A move with its number, "4...Ng8", "5.Nf3", written into `p` (room for max_numbered_move
+// bytes), given `next`, the position after `m`; returns the end.
+inline char* write_numbered(char* p, int number, const Position& before, Move m,
+                            const Position& next, SanLanguage notation) noexcept {
+  p = std::to_chars(p, p + 11, number).ptr;
+  for (const char* dots = before.side_to_move() == Color::White ? "." : "..."; *dots; ++dots)
+    *p++ = *dots;
+  return write_san(p, before, m, next, notation);
+}
+}  // namespace detail
+
+/// numbered_move() in the piece letters of `notation`, written into `p` (room for
+/// max_numbered_move bytes) without allocating, the SAN's sign read from the record's
+/// position after the move (not played again); returns the end. `ply` >= 1.
+inline char* write_numbered_move(char* p, const GameRecord& record, GameRecord::Ply ply,
+                                 SanLanguage notation = SanLanguage::English) noexcept {
+  return detail::write_numbered(p, record.move_number(ply), record.position(ply - 1),
+                                record.move(ply), record.position(ply), notation);
+}
+
 namespace detail {
 
 /// Builds the sentences for one language, record and rules.
@@ -1018,13 +1044,15 @@ class Explainer {
 
   /// A move with its number: "4...Ng8", "5.Nf3" (letters per the options).
   std::string numbered(const Position& before, Move m, int number) const {
-    return std::to_string(number) + (before.side_to_move() == Color::White ? "." : "...") +
-           san(before, m);
+    char text[max_numbered_move];
+    return std::string(
+        text, write_numbered(text, number, before, m, before.play_unchecked(m), o_.notation));
   }
   std::string san(const Position& before, Move m) const { return to_san(before, m, o_.notation); }
   /// The move that led to the position at `ply` (ply >= 1), numbered.
   std::string played(const GameRecord& record, GameRecord::Ply ply) const {
-    return numbered(record.position(ply - 1), record.move(ply), record.move_number(ply));
+    char text[max_numbered_move];
+    return std::string(text, write_numbered_move(text, record, ply, o_.notation));
   }
 
   /// "a, b and c".
@@ -1302,7 +1330,8 @@ inline std::string explain_available_claims(const Game& game, ExplainOptions opt
 /// `options`: "25.Qh5+", "24...Kf7" (Portuguese "25.Dh5+").
 inline std::string numbered_move(const GameRecord& record, GameRecord::Ply ply,
                                  ExplainOptions options = {}) {
-  return detail::Explainer(options, record.rules()).played(record, ply);
+  char text[max_numbered_move];
+  return std::string(text, write_numbered_move(text, record, ply, options.notation));
 }
 
 /// Moves of `pos` as a list in the language and piece letters of `options` ("Qh5+ and

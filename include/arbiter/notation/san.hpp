@@ -319,13 +319,17 @@ inline const char* san_check_sign(const Position& next) noexcept {
   return legal_king_steps(next, 1) != 0 || any_legal_move(next) ? "+" : "#";
 }
 
-/// Appends the SAN of the legal move `m` of `pos` to `out`, given `rivals`
-/// (san_rival_squares()) and `next`, the position after `m`.
-inline void append_san(std::string& out, const Position& pos, Move m, Bitboard rivals,
-                       const Position& next, SanLanguage language = SanLanguage::English) {
-  char text[max_san_body];
-  out.append(text, std::size_t(write_san_body(text, pos, m, rivals, language) - text));
-  out += san_check_sign(next);
+/// Room enough for any SAN text write_san() writes, its check or mate sign included.
+inline constexpr std::size_t max_san = max_san_body + 1;
+
+/// Writes the SAN of the legal move `m` of `pos`, its check or mate sign included, into
+/// `p` (room for max_san bytes), given `next`, the position after `m` (a record has it:
+/// the move is not played again); returns the end.
+inline char* write_san(char* p, const Position& pos, Move m, const Position& next,
+                       SanLanguage language = SanLanguage::English) noexcept {
+  p = write_san_body(p, pos, m, san_rival_squares(pos, m), language);
+  for (const char* sign = san_check_sign(next); *sign; ++sign) *p++ = *sign;
+  return p;
 }
 
 }  // namespace detail
@@ -336,9 +340,8 @@ inline void append_san(std::string& out, const Position& pos, Move m, Bitboard r
 inline std::string to_san(const Position& pos, Move m,
                           SanLanguage language = SanLanguage::English) {
   ARBITER_ASSERT(is_legal(pos, m));  // precondition: a legal move of `pos`
-  std::string s;
-  detail::append_san(s, pos, m, detail::san_rival_squares(pos, m), pos.play_unchecked(m), language);
-  return s;
+  char text[detail::max_san];
+  return std::string(text, detail::write_san(text, pos, m, pos.play_unchecked(m), language));
 }
 
 namespace detail {
