@@ -13,6 +13,9 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "process_util.hpp"
@@ -182,8 +185,32 @@ const char* const immortal =
 // Reading
 // ---------------------------------------------------------------------------------------
 
+namespace {
+// Whether PgnReader::from_memory() takes an argument of type T.
+template <class T, class = void>
+struct reads_from_memory : std::false_type {};
+template <class T>
+struct reads_from_memory<T, std::void_t<decltype(PgnReader::from_memory(std::declval<T>()))>>
+    : std::true_type {};
+}  // namespace
+
+TEST_CASE("pgn: from_memory() refuses a temporary string, whose text would be gone", "[pgn]") {
+  // The reader does not copy the text: a temporary std::string would be destroyed at the
+  // end of the statement, and the reader read freed memory.
+  static_assert(!reads_from_memory<std::string>::value);
+  static_assert(reads_from_memory<std::string&>::value);
+  static_assert(reads_from_memory<const std::string&>::value);
+  static_assert(reads_from_memory<std::string_view>::value);
+  static_assert(reads_from_memory<const char*>::value);
+  // A literal lives as long as the program.
+  const ReadAll r = read_all(PgnReader::from_memory("1. e4 e5 2. Nf3 *"));
+  REQUIRE(r.games.size() == 1);
+  CHECK(r.games[0].main_line.moves.size() == 3);
+}
+
 TEST_CASE("pgn: tags with escapes, % lines, ; and {} comments, NAGs and suffixes", "[pgn]") {
-  const ReadAll r = read_all(PgnReader::from_memory(slurp(fixture("basic.pgn"))));
+  const std::string basic = slurp(fixture("basic.pgn"));
+  const ReadAll r = read_all(PgnReader::from_memory(basic));
   REQUIRE(r.errors.empty());
   CHECK(r.warnings.empty());
   REQUIRE(r.games.size() == 3);
@@ -418,7 +445,8 @@ TEST_CASE("pgn: games without tags, without moves, and tags without movetext", "
 }
 
 TEST_CASE("pgn: set-up positions, Chess960 and variants", "[pgn][chess960]") {
-  const ReadAll r = read_all(PgnReader::from_memory(slurp(fixture("setup.pgn"))));
+  const std::string setup = slurp(fixture("setup.pgn"));
+  const ReadAll r = read_all(PgnReader::from_memory(setup));
   REQUIRE(r.games.size() == 5);
   REQUIRE(r.errors.size() == 1);
 
@@ -520,7 +548,8 @@ TEST_CASE("pgn: UTF-8 byte order mark and Latin-1 text", "[pgn][encoding]") {
 }
 
 TEST_CASE("pgn: UCI moves, other lenient forms, and strict mode", "[pgn][san]") {
-  const ReadAll r = read_all(PgnReader::from_memory(slurp(fixture("uci_null.pgn"))));
+  const std::string uci_null = slurp(fixture("uci_null.pgn"));
+  const ReadAll r = read_all(PgnReader::from_memory(uci_null));
   REQUIRE(r.errors.empty());
   REQUIRE(r.games.size() == 2);
   const PgnGame& u = r.games[0];
@@ -581,7 +610,8 @@ TEST_CASE("pgn: UCI moves, other lenient forms, and strict mode", "[pgn][san]") 
 }
 
 TEST_CASE("pgn: null moves -- and Z0", "[pgn]") {
-  const ReadAll r = read_all(PgnReader::from_memory(slurp(fixture("uci_null.pgn"))));
+  const std::string uci_null = slurp(fixture("uci_null.pgn"));
+  const ReadAll r = read_all(PgnReader::from_memory(uci_null));
   REQUIRE(r.games.size() == 2);
   const PgnGame& g = r.games[1];
   REQUIRE(g.main_line.moves.size() == 8);
@@ -879,7 +909,8 @@ TEST_CASE("pgn: a movetext token reads the same on the plain path as on the gene
 
 TEST_CASE("pgn: malformed games give precise errors and the games around them are read",
           "[pgn][errors]") {
-  const ReadAll r = read_all(PgnReader::from_memory(slurp(fixture("malformed.pgn"))));
+  const std::string malformed = slurp(fixture("malformed.pgn"));
+  const ReadAll r = read_all(PgnReader::from_memory(malformed));
   REQUIRE(r.status.size() == 17);
   REQUIRE(r.errors.size() == 9);
 
@@ -938,7 +969,7 @@ TEST_CASE("pgn: malformed games give precise errors and the games around them ar
   // ... or is an error when results are required; the next game is still read.
   PgnOptions require;
   require.require_result = true;
-  const ReadAll strict = read_all(PgnReader::from_memory(slurp(fixture("malformed.pgn")), require));
+  const ReadAll strict = read_all(PgnReader::from_memory(malformed, require));
   REQUIRE(strict.errors.size() == 10);
   CHECK(strict.errors[4].game == 10);
   CHECK(strict.errors[4].kind == PgnErrorKind::MissingResult);

@@ -98,6 +98,7 @@
 #include <istream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "../detail/byte_words.hpp"
@@ -238,6 +239,10 @@ class PgnReader {
   static PgnReader from_memory(std::string_view text, PgnOptions options = {}) {
     return PgnReader(Kind::Memory, nullptr, nullptr, text, options);
   }
+  /// A temporary string would be destroyed while the reader still reads it (its text is
+  /// not copied): keep the text in a variable that outlives the reader.
+  template <class String, std::enable_if_t<std::is_same_v<String, std::string>, int> = 0>
+  static PgnReader from_memory(String&& text, PgnOptions options = {}) = delete;
 
   /** @{ */
   /// Movable, not copyable (it owns its buffer).
