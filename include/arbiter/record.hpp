@@ -252,8 +252,6 @@ class GameRecord {
   // Appends the entry of the legal move `m`: the position `*after` if the caller has it,
   // else the move played here.
   void append(Move m, const Position* after) {
-    const bool irreversible = is_irreversible(entries_.back().position, m);
-    const bool resets = entries_.back().position.resets_halfmove_clock(m);
     const Ply ply = ply_ + 1;
     // One copy of a position per ply: the new entry is made from `*after`, or as a copy
     // of the last (emplace_back copes with its own element) with the move played in place.
@@ -265,6 +263,15 @@ class GameRecord {
     ply_ = ply;
     Entry& e = entries_.back();
     if (!after) e.position.play_in_place(m);
+    // Read from the two positions, which the move's own tests would only repeat: the move
+    // reset the position's halfmove count exactly when it was a pawn move or a capture
+    // (9.3), and lost a castling right exactly when the rights differ (is_irreversible()).
+    const Position& before = entries_[ply - 1].position;
+    const bool resets = e.position.halfmove_clock() == 0;
+    const bool irreversible = resets || (castling_identity() != CastlingIdentity::PossibleMoves &&
+                                         e.position.castling_rights() != before.castling_rights());
+    ARBITER_ASSERT(resets == before.resets_halfmove_clock(m) &&
+                   irreversible == is_irreversible(before, m));
     e.clock.advance(resets);
     if (irreversible) e.twofold[0] = e.twofold[1] = 0;
     // A key seen before is confirmed on exact signatures (computed only then), so that a
