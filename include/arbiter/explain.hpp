@@ -985,6 +985,14 @@ inline char* write_numbered_move(char* p, const GameRecord& record, GameRecord::
                                 record.move(ply), record.position(ply), notation);
 }
 
+/// The move that led to `ply` of `record` (ply >= 1), numbered, in the piece letters of
+/// `options`: "25.Qh5+", "24...Kf7" (Portuguese "25.Dh5+").
+inline std::string numbered_move(const GameRecord& record, GameRecord::Ply ply,
+                                 ExplainOptions options = {}) {
+  char text[max_numbered_move];
+  return std::string(text, write_numbered_move(text, record, ply, options.notation));
+}
+
 namespace detail {
 
 /// Builds the sentences for one language, record and rules.
@@ -1051,8 +1059,7 @@ class Explainer {
   std::string san(const Position& before, Move m) const { return to_san(before, m, o_.notation); }
   /// The move that led to the position at `ply` (ply >= 1), numbered.
   std::string played(const GameRecord& record, GameRecord::Ply ply) const {
-    char text[max_numbered_move];
-    return std::string(text, write_numbered_move(text, record, ply, o_.notation));
+    return numbered_move(record, ply, o_);
   }
 
   /// "a, b and c".
@@ -1324,14 +1331,6 @@ inline std::string explain(const AvailableClaims& claims, const GameRecord& reco
 inline std::string explain_available_claims(const Game& game, ExplainOptions options = {}) {
   if (game.is_over()) return render(Message::ClaimsGameOver, options.language);
   return explain(game.available_claims(), game.record(), game.rules(), options);
-}
-
-/// The move that led to `ply` of `record` (ply >= 1), numbered, in the piece letters of
-/// `options`: "25.Qh5+", "24...Kf7" (Portuguese "25.Dh5+").
-inline std::string numbered_move(const GameRecord& record, GameRecord::Ply ply,
-                                 ExplainOptions options = {}) {
-  char text[max_numbered_move];
-  return std::string(text, write_numbered_move(text, record, ply, options.notation));
 }
 
 /// Moves of `pos` as a list in the language and piece letters of `options` ("Qh5+ and
