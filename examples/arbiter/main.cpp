@@ -430,6 +430,7 @@ void keep_freed_memory() {
 int main(int argc, char** argv) {
   arbiter_cli::populate_static_memory();  // before the attack tables are built (memory_pages.hpp)
   keep_freed_memory();
+  arbiter_cli::standard_output();  // its buffer set before anything is written (output.hpp)
   read_option_language(argc, argv);
   CLI::App app{"arbiter: rulings on chess games by the FIDE Laws of Chess"};
   // A usage error of trace, audit or claim given --lang: the error, then where help is,

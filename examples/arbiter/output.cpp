@@ -5,6 +5,14 @@
 
 namespace arbiter_cli {
 
+Output::Output(std::FILE* file, std::string name, bool owned)
+    : file_(file), name_(std::move(name)), owned_(owned) {
+  if (owned_ && !is_terminal(file_)) {
+    file_buffer_ = std::make_unique<char[]>(output_buffer_bytes);
+    std::setvbuf(file_, file_buffer_.get(), _IOFBF, output_buffer_bytes);
+  }
+}
+
 void Output::fail(int error) noexcept {
   if (error_ == 0) error_ = error != 0 ? error : EIO;
 }
@@ -38,7 +46,12 @@ bool Output::finish() {
 }
 
 Output& standard_output() {
-  static Output out(stdout, "standard output");
+  // Static: the C library may flush standard output at exit, after every destructor.
+  static char buffer[output_buffer_bytes];
+  static Output out = [] {
+    if (!is_terminal(stdout)) std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
+    return Output(stdout, "standard output");
+  }();
   return out;
 }
 

@@ -5,22 +5,45 @@
 // and turns a failure into "cannot write standard output: <reason>" and exit status 2.
 // Nothing else writes to standard output (fmt::print(stdout) would throw on a failed write).
 
+#include <cstddef>
 #include <cstdio>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include <fmt/core.h>
 
+#if defined(_WIN32)
+#include <io.h>  // _isatty
+#else
+#include <unistd.h>  // isatty
+#endif
+
 namespace arbiter_cli {
+
+/// Whether `stream` is a terminal.
+inline bool is_terminal(std::FILE* stream) {
+#if defined(_WIN32)
+  return _isatty(_fileno(stream)) != 0;
+#else
+  return isatty(fileno(stream)) != 0;
+#endif
+}
+
+/// The buffer of a file the tool writes (not a terminal, which keeps its line buffering):
+/// long outputs in few system calls. The C library's default, one 4 KiB block, made 3,667
+/// calls for `audit --json` on the TCEC file, at about 1.2 us each in the VMs measured:
+/// about 1.5% of the audit's time.
+inline constexpr std::size_t output_buffer_bytes = std::size_t(1) << 16;
 
 class Output {
  public:
   /// `name` is what a failure message calls it ("standard output", or a file's name);
-  /// with `owned` the file is closed by finish().
-  Output(std::FILE* file, std::string name, bool owned = false)
-      : file_(file), name_(std::move(name)), owned_(owned) {}
+  /// with `owned` the file is closed by finish(), and, being one the tool has just opened
+  /// (nothing written yet), gets a buffer of output_buffer_bytes.
+  Output(std::FILE* file, std::string name, bool owned = false);
   Output(const Output&) = delete;
   Output& operator=(const Output&) = delete;
   ~Output() { finish(); }
@@ -58,9 +81,11 @@ class Output {
   int error_ = 0;  // errno of the first failure
   bool finished_ = false;
   std::string buffer_;
+  std::unique_ptr<char[]> file_buffer_;  // an owned file's (freed after finish() closed it)
 };
 
-/// The tool's standard output.
+/// The tool's standard output, with a buffer of output_buffer_bytes where it is not a
+/// terminal: main() asks for it before anything is written to standard output.
 Output& standard_output();
 
 }  // namespace arbiter_cli

@@ -15,23 +15,9 @@
 #include <fmt/format.h>
 
 #include "audit_text.hpp"
-
-#if defined(_WIN32)
-#include <io.h>  // _isatty
-#else
-#include <unistd.h>  // isatty
-#endif
+#include "output.hpp"  // is_terminal
 
 namespace arbiter_cli {
-
-/// Whether `stream` is a terminal.
-inline bool is_terminal(std::FILE* stream) {
-#if defined(_WIN32)
-  return _isatty(_fileno(stream)) != 0;
-#else
-  return isatty(fileno(stream)) != 0;
-#endif
-}
 
 class ProgressLine {
  public:
