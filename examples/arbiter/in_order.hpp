@@ -29,7 +29,7 @@
 namespace arbiter_cli {
 
 /// Empties a buffer of a slot for its next item, giving back what an exceptionally large
-/// item made it hold (beyond 64 KiB): with 2N + 2 batches of slots, each slot keeping the
+/// item made it hold (beyond 64 KiB): with N + 2 batches of slots, each slot keeping the
 /// largest item it ever saw would make memory grow with the input's largest items.
 inline void reuse(std::string& buffer) {
   if (buffer.capacity() > (std::size_t(1) << 16)) std::string().swap(buffer);
