@@ -308,6 +308,53 @@ TEST_CASE("one pass: PgnRecorder records the main line only, up to the first nul
 
 namespace {
 
+// A recorder that takes its rules from the game's Date tag, as the tool's --rules auto does:
+// the 2023 Laws from 2023 on, else the 2014 Laws and the "possible moves" castling identity.
+struct DatedRecorder : PgnRecorder {
+  using PgnRecorder::PgnRecorder;
+  std::string date;
+  void tag(std::string_view name, std::string_view value) override {
+    if (name == "Date") date = std::string(value);
+  }
+  PgnAction begin_movetext(const Position& start) override {
+    Rules rules;
+    rules.edition = date >= "2023" ? Edition::Fide2023 : Edition::Fide2014;
+    if (rules.edition == Edition::Fide2014)
+      rules.interpretation.castling_identity = CastlingIdentity::PossibleMoves;
+    use_rules(rules);
+    return PgnRecorder::begin_movetext(start);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("one pass: rules a recorder sets before the movetext are the record's, game by game",
+          "[one_pass][pgn]") {
+  // The rules given at construction hold until use_rules() changes them; the record is
+  // reset under the new ones at the movetext (the 2014 game's record compares positions by
+  // the possible moves: its start, White to move with a queenside right that the knight on
+  // b1 keeps from being used, is the same as after Kf1 Kd8 Ke1 Ke8; by the rights alone it
+  // would not be).
+  const std::string text =
+      "[Date \"2023.05.01\"]\n\n1. e4 e5 *\n\n"
+      "[Date \"2016.01.01\"]\n[FEN \"4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1\"]\n\n"
+      "1. Kf1 Kd8 2. Ke1 Ke8 *\n";
+  GameRecord record;
+  DatedRecorder recorder(record, Rules{});
+  PgnReader reader = PgnReader::from_memory(text, audit_reading());
+  REQUIRE(reader.next(recorder));
+  CHECK(record.rules().edition == Edition::Fide2023);
+  CHECK(record.castling_identity() == CastlingIdentity::Rights);
+  CHECK(record.ply() == 2);
+  REQUIRE(reader.next(recorder));
+  CHECK(record.rules().edition == Edition::Fide2014);
+  CHECK(record.castling_identity() == CastlingIdentity::PossibleMoves);
+  REQUIRE(record.ply() == 4);
+  CHECK(record.count(4) == 2);  // the start again: the rights lost could never be used
+}
+
+namespace {
+
 // Every event a reader delivers, written down: the moves with the positions they are read
 // in and lead to, the variations, the end or the error of each game.
 template <class Base>

@@ -257,8 +257,8 @@ class Recorder final : public arbiter::PgnRecorder {
   // --rules auto: the record starts again under the Laws in force on the game's date (the
   // Date tag comes before the movetext).
   arbiter::PgnAction begin_movetext(const arbiter::Position& start) override {
+    if (by_date_) use_rules(rules_for(item_.date, true, base_).rules);
     const arbiter::PgnAction action = PgnRecorder::begin_movetext(start);
-    if (by_date_) item_.record.reset(start, rules_for(item_.date, true, base_).rules);
     if (auditor_) {
       auditor_->begin();
       auditor_->advance();

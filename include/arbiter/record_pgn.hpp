@@ -94,6 +94,12 @@ class PgnRecorder : public PgnVisitor {
   /// The record being built.
   const GameRecord& record() const noexcept { return record_; }
 
+ protected:
+  /// The rules the record starts again under at the next movetext: for a recorder that
+  /// learns them from the game's tags (the Laws in force on its Date), set before
+  /// begin_movetext() so that the record is reset once.
+  void use_rules(const Rules& rules) noexcept { rules_ = rules; }
+
  private:
   GameRecord& record_;
   Rules rules_;
