@@ -295,7 +295,7 @@ class GameRecord {
   }
 
   std::vector<Entry> entries_;
-  Ply ply_ = 0;  // entries_.size() - 1, kept: the size is a division (entries of 184 bytes)
+  Ply ply_ = 0;  // entries_.size() - 1, kept: the size is a division (entries of 192 bytes)
   std::vector<Ply> twofold_plies_;  // plies where a position occurred for the second time
   RepetitionTracker<> tracker_;
   Rules rules_;
