@@ -395,12 +395,13 @@ void GameReader::read(GamePiece<WrittenGame>& piece, unsigned worker) {
 arbiter::Result<arbiter::PgnRead, arbiter::PgnError> GameReader::read_recorded(
     arbiter::PgnReader& reader, RecordedGame& item, std::size_t keep,
     arbiter::GameAuditor* auditor) {
-  // A record that held a game longer than `keep` positions gives its memory back, so that
-  // memory stays bounded whatever the input and is reached soon rather than after many
-  // games. It keeps `keep` (one allocation), so that the next long game grows from there
-  // and not from one position up (a dozen allocations and copies of the positions recorded
-  // so far).
-  if (item.record.capacity() > keep) {
+  // A record's room is `keep` positions, taken at once (one allocation) before its first
+  // game: grown from one position, it copied its positions at each doubling into new memory
+  // (a dozen allocations, and about 80 page faults a -j worker on the TCEC file; memory
+  // reserved and not yet written costs no fault). A record that held a game longer than
+  // that gives its memory back, so that memory stays bounded whatever the input and is
+  // reached soon rather than after many games, and the next long game grows from `keep`.
+  if (item.record.capacity() != keep) {
     item.record = arbiter::GameRecord();
     item.record.reserve(keep - 1);
   }
@@ -413,8 +414,8 @@ arbiter::Result<arbiter::PgnRead, arbiter::PgnError> GameReader::read_recorded(
 }
 
 void GameReader::read(GamePiece<RecordedGame>& piece, unsigned worker) {
-  // The slots of next()'s one piece (watch), each keeping room for 256 positions at most
-  // (about 47 KB; most games are shorter, longer ones allocate theirs); -j reads records
+  // The slots of next()'s one piece (watch), each keeping room for 256 positions (about
+  // 48 KB; most games are shorter, longer ones allocate theirs); -j reads records
   // into each worker's one record instead (read_judged()).
   read_games(
       piece, worker,
@@ -448,10 +449,6 @@ void GameReader::read_judged(JudgedPiece& piece, unsigned worker, Numbers number
   piece.misnumbered = false;
   if (!records_[worker]) {
     records_[worker] = std::make_unique<RecordedGame>();
-    // The room read_recorded() keeps, taken at once: the record grown from one position
-    // copied its positions at each doubling into new memory (about 80 page faults a worker
-    // on the TCEC file). Memory not yet written costs no fault.
-    records_[worker]->record.reserve(record_room - 1);
     // Bound to the worker's record, which stays where it is (a unique_ptr's object).
     if (audit_)
       auditors_[worker] =
