@@ -161,6 +161,21 @@ class ClaimsWalk {
   arbiter::EndingWalk walk_;
 };
 
+// The claims open at `ply`, a ply of one of the audit's claim findings (or of the run of
+// plies one covers). The audit judged the plies in order and stopped at the first that
+// ended the game (GameAuditor), so no ply before a finding's ended it: the plies before
+// need no walk (ClaimsWalk, which checks each for a dead position: in a report of a long
+// game with claim windows, most of its time). The ply itself is checked, as the audit did.
+arbiter::AvailableClaims claims_at_finding(const GameRecord& record, Ply ply,
+                                           const arbiter::GameAudit& audit,
+                                           const arbiter::Rules& rules) {
+  ARBITER_ASSERT(audit.ending == arbiter::Termination::None || ply < audit.end_ply);
+  (void)audit;
+  arbiter::ClaimContext context;
+  context.earlier_plies_checked = true;
+  return arbiter::available_claims(record, ply, context, rules);
+}
+
 }  // namespace
 
 // ---- trace ---------------------------------------------------------------------------
@@ -434,7 +449,8 @@ std::string verdict(const arbiter::GameAudit& a, const GameRecord& record,
 // stood on the board is one line. Adds the ways seen to `ways` (the procedure is explained
 // once per game).
 GameReport::Window window_report(const ClaimWindow& w, const GameRecord& record,
-                                 arbiter::ClaimWays& ways, arbiter::Language lang) {
+                                 const arbiter::GameAudit& audit, arbiter::ClaimWays& ways,
+                                 arbiter::Language lang) {
   const arbiter::ExplainOptions options(lang);
   const bool fifty = w.kind == arbiter::Termination::FiftyMoveClaim;
   auto label = [&](Ply ply) {
@@ -462,17 +478,16 @@ GameReport::Window window_report(const ClaimWindow& w, const GameRecord& record,
                           {{"move", move_label(record, ply, arbiter::san_language(lang))},
                            {"ply", std::to_string(ply)}});
   };
-  ClaimsWalk claims_at;
   for (Ply ply = w.first_ply; ply <= w.last_ply; ++ply) {
     const arbiter::Position& pos = record.position(ply);
-    const arbiter::AvailableClaims c = claims_at.at(record, ply, false, rules);
+    const arbiter::AvailableClaims c = claims_at_finding(record, ply, audit, rules);
     const bool on_board = fifty ? c.fifty_on_board : c.threefold_on_board;
     const arbiter::MoveList& intended = fifty ? c.fifty_intended : c.threefold_intended;
     (fifty ? ways.fifty_on_board : ways.threefold_on_board) |= on_board;
     if (fifty && on_board) {
       // The fifty-move claim stays on the board until a pawn move or capture: one line.
       Ply last = ply;
-      while (last < w.last_ply && claims_at.at(record, last + 1, false, rules).fifty_on_board)
+      while (last < w.last_ply && claims_at_finding(record, last + 1, audit, rules).fifty_on_board)
         ++last;
       if (last > ply) {
         out.entries.push_back({ply,
@@ -677,13 +692,12 @@ int run_audit(const AuditCommand& command) {
         };
         // A finding explained on the history up to its ply, as one paragraph. Automatic
         // endings first (--detail: every finding in order of ply), then the claim windows.
-        ClaimsWalk claims_at;
         for (const arbiter::Finding& f : a.findings) {
           if (!command.detail && f.is_claim()) continue;
           const arbiter::Position& pos = record.position(f.ply);
           std::string text;
           if (f.is_claim()) {
-            const arbiter::AvailableClaims claims = claims_at.at(record, f.ply, false, rules);
+            const arbiter::AvailableClaims claims = claims_at_finding(record, f.ply, a, rules);
             text = arbiter::explain(claims, pos, rules, explain_options);
             if (f.until_ply != f.ply)
               text += say(AuditText::Until, {{"ply", std::to_string(f.until_ply)}});
@@ -726,7 +740,7 @@ int run_audit(const AuditCommand& command) {
         if (!command.detail) {
           arbiter::ClaimWays ways;
           for (const ClaimWindow& w : windows)
-            report.windows.push_back(window_report(w, record, ways, lang));
+            report.windows.push_back(window_report(w, record, a, ways, lang));
           if (ways.any())
             report.how_to_claim = say(
                 AuditText::HowToClaim,
