@@ -15,9 +15,11 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include <fmt/color.h>
@@ -559,14 +561,23 @@ int run_audit(const AuditCommand& command) {
   std::uint64_t counts[arbiter::termination_count] = {};
   std::uint64_t by_edition[arbiter::edition_count] = {};  // games judged by each edition
   std::uint64_t windows[2] = {}, window_plies[2] = {};    // claim windows: threefold, fifty
-  auto heading = [&](const std::string& text) {
-    return colour
-               ? fmt::format(fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan), "{}", text)
-               : text;
+  // Text appended to `out` in place (a game's report is many lines: no temporary string
+  // for each), as a heading or a warning where standard output is a terminal.
+  auto styled = [&](std::string& out, std::string_view text, fmt::text_style style) {
+    if (colour)
+      fmt::format_to(std::back_inserter(out), style, "{}", text);
+    else
+      out.append(text);
   };
-  auto warning = [&](const std::string& text) {
-    return colour ? fmt::format(fmt::emphasis::bold | fmt::fg(fmt::terminal_color::red), "{}", text)
-                  : text;
+  auto heading = [&](std::string& out, std::string_view text) {
+    styled(out, text, fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan));
+  };
+  auto warning = [&](std::string& out, std::string_view text) {
+    styled(out, text, fmt::emphasis::bold | fmt::fg(fmt::terminal_color::red));
+  };
+  // An indented line of the report.
+  auto line = [](std::string& out, std::string_view indent, std::string_view text) {
+    out.append(indent).append(text) += '\n';
   };
 
   // Each game audited in one of the -j threads into its own verdict (its report and its
@@ -627,10 +638,10 @@ int run_audit(const AuditCommand& command) {
                        .dump(-1, ' ', false, json::error_handler_t::replace);
             out += '\n';
           } else {
-            out += warning(arbiter_cli::say(AuditText::CannotRead, lang,
-                                            {{"n", std::to_string(number)},
-                                             {"error", label + ": " + pgn_error_text(e, lang)}})) +
-                   "\n\n";
+            warning(out, arbiter_cli::say(AuditText::CannotRead, lang,
+                                          {{"n", std::to_string(number)},
+                                           {"error", label + ": " + pgn_error_text(e, lang)}}));
+            out += "\n\n";
           }
           if (html)
             append_bad_game_html(
@@ -753,36 +764,46 @@ int run_audit(const AuditCommand& command) {
           if (!a.result_agrees) v.disagreeing_item = report.heading + ": " + game_verdict;
         }
         if (command.options.json) return;
-        out += heading(report.heading);
+        heading(out, report.heading);
         out += '\n';
-        out += "  " + report.laws + "\n";
-        if (!report.verdict.empty()) out += "  " + report.verdict + "\n";
+        line(out, "  ", report.laws);
+        if (!report.verdict.empty()) line(out, "  ", report.verdict);
         for (const GameReport::Paragraph& p : report.paragraphs) {
-          out += fmt::format("  {}: {}\n", p.where, p.text);
+          out.append("  ").append(p.where).append(": ");
+          line(out, "", p.text);
           if (p.board && command.boards) {
             const std::string board = fmt::format("{:d}", record.position(p.ply));
             for (std::size_t start = 0; start < board.size();) {
               const std::size_t nl = board.find('\n', start);
-              std::string line = board.substr(start, nl - start);
+              std::string_view row = std::string_view(board).substr(start, nl - start);
               // The footer's side to move in the language (the FEN stays as it is).
-              if (line == "White to move" || line == "Black to move")
-                line = say(line[0] == 'W' ? AuditText::WhiteToMove : AuditText::BlackToMove, {});
-              out += "      " + line + "\n";
+              if (row == "White to move" || row == "Black to move")
+                line(out, "      ",
+                     say(row[0] == 'W' ? AuditText::WhiteToMove : AuditText::BlackToMove, {}));
+              else
+                line(out, "      ", row);
               if (nl == std::string::npos) break;
               start = nl + 1;
             }
           }
         }
-        if (!report.played_on.empty()) out += "  " + warning(report.played_on) + "\n";
-        if (!report.disagrees.empty()) out += "  " + warning(report.disagrees) + "\n";
-        if (!report.undecided.empty()) out += "  " + report.undecided + "\n";
+        for (const std::string* w : {&report.played_on, &report.disagrees})
+          if (!w->empty()) {
+            out += "  ";
+            warning(out, *w);
+            out += '\n';
+          }
+        if (!report.undecided.empty()) line(out, "  ", report.undecided);
         for (const GameReport::Window& w : report.windows) {
-          out += "  " + w.heading + "\n";
-          for (const GameReport::Entry& e : w.entries)
-            out += "    " + (e.where.empty() ? e.text : e.where + ": " + e.text) + "\n";
+          line(out, "  ", w.heading);
+          for (const GameReport::Entry& e : w.entries) {
+            out += "    ";
+            if (!e.where.empty()) out.append(e.where).append(": ");
+            line(out, "", e.text);
+          }
         }
-        if (!report.how_to_claim.empty()) out += "  " + report.how_to_claim + "\n";
-        if (!report.nothing.empty()) out += "  " + report.nothing + "\n";
+        if (!report.how_to_claim.empty()) line(out, "  ", report.how_to_claim);
+        if (!report.nothing.empty()) line(out, "  ", report.nothing);
         out += '\n';
       },
       [&](const GameSource& item, const Verdict& v) {
@@ -868,7 +889,7 @@ int run_audit(const AuditCommand& command) {
     row(AuditText::HtmlDisagreeing, disagreeing);
   }
   if (!command.options.json) {
-    out += heading(summary_heading);
+    heading(out, summary_heading);
     out += '\n';
     for (arbiter::Termination k : summary_kinds) {
       out += fmt::format(
