@@ -4,6 +4,8 @@
 //     and check every game for repetitions; pgn-extract writes the games to /dev/null);
 //   - `arbiter pgn -j 1 --out /dev/null` against `pgn-extract -s -o /dev/null` (both read,
 //     replay and write every game);
+//   - `arbiter audit -j 1`, the report in words (the default output), to follow its cost
+//     over the parse + replay below (no target);
 //   - `arbiter audit --json` with -j 1, 2 and 4 (scaling on this machine's cores), and two
 //     `-j 1` audits run side by side: what two cores give two programs that share nothing,
 //     the ceiling of -j 2 at that moment (on a machine shared with others it moves: from
@@ -140,6 +142,8 @@ int main(int argc, char** argv) {
   const std::string audit_j1 = a + " audit --json --no-progress -j 1 " + f + " > /dev/null";
   std::vector<std::pair<std::string, std::string>> commands = {
       {"audit -j1", audit_j1},
+      // The default output, the report in words (no target: to follow its cost).
+      {"audit text -j1", a + " audit --no-progress -j 1 " + f + " > /dev/null"},
       {"pgn-extract --repetition", x + " -s --repetition " + f + " -o /dev/null 2>/dev/null"},
       {"pgn -j1", a + " pgn -j 1 --out /dev/null " + f + " 2>/dev/null"},
       {"pgn-extract", x + " -s -o /dev/null " + f + " 2>/dev/null"},
@@ -225,6 +229,8 @@ int main(int argc, char** argv) {
     // rules by date, the JSON line, cutting the input into games).
     fmt::print("  of which, over the parse + replay: recording each game {}, and auditing it {}\n",
                ratio("ar-record", "ar-replay"), ratio("ar-audit", "ar-replay"));
+    fmt::print("audit -j 1 (the text report) over arbiter's own parse + replay: {} the time\n",
+               ratio("audit text -j1", "ar-replay"));
   }
   if (!driver.empty() && perft_depth > 0)
     for (int p = 1; p <= 5; ++p)
@@ -256,6 +262,8 @@ int main(int argc, char** argv) {
       ratios.push_back(
           {"cl-replay", "ar-replay", "parse + replay vs chess-library StreamParser loop"});
       ratios.push_back({"audit -j1", "ar-replay", "audit --json -j 1 over its own parse + replay"});
+      ratios.push_back(
+          {"audit text -j1", "ar-replay", "audit -j 1 (text) over its own parse + replay"});
     }
     fmt::print("\n{} pairs of each ratio, its two commands back to back (first in turn):\n", pairs);
     for (const auto& [slow, fast, what] : ratios) {
