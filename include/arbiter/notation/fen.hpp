@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -413,28 +414,37 @@ enum class FenCastling : std::uint8_t {
   Shredder,  ///< always rook file letters (HAha)
 };
 
-/// Appends the FEN of a position to `fen` (to_fen() without a string of its own: a caller
-/// writing many positions reuses its buffer).
-inline void append_fen(std::string& fen, const Position& pos,
-                       FenCastling castling = FenCastling::Auto) {
+namespace detail {
+
+/// Room enough for any FEN write_fen() writes: 71 bytes of placement (8 ranks of at most 8,
+/// 7 slashes), " w ", 4 castling letters, " ", an en passant square, and the two counters
+/// (ints: at most 11 characters each) with their spaces.
+inline constexpr std::size_t max_fen = 71 + 3 + 4 + 1 + 2 + 2 * (1 + 11);
+
+/// Writes the FEN of a position into `p` (room for max_fen bytes) and returns its end: the
+/// characters stored one by one, with no string to grow and terminate at each (append_fen()
+/// writes a FEN at every ply of a trace).
+inline char* write_fen(char* p, const Position& pos, FenCastling castling) noexcept {
   for (int rank = 7; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < 8; ++file) {
-      const Piece p = pos.piece_on(make_square(file, rank));
-      if (p == Piece::None) {
+      const Piece piece = pos.piece_on(make_square(file, rank));
+      if (piece == Piece::None) {
         ++empty;
         continue;
       }
-      if (empty) fen += char('0' + empty);
+      if (empty) *p++ = char('0' + empty);
       empty = 0;
-      fen += detail::piece_to_char(p);
+      *p++ = piece_to_char(piece);
     }
-    if (empty) fen += char('0' + empty);
-    if (rank) fen += '/';
+    if (empty) *p++ = char('0' + empty);
+    if (rank) *p++ = '/';
   }
-  fen += pos.side_to_move() == Color::White ? " w " : " b ";
+  *p++ = ' ';
+  *p++ = pos.side_to_move() == Color::White ? 'w' : 'b';
+  *p++ = ' ';
   const CastlingRights rights = pos.castling_rights();
-  if (!rights.any()) fen += '-';
+  if (!rights.any()) *p++ = '-';
   for (Color c : {Color::White, Color::Black}) {
     for (CastlingSide side : {CastlingSide::KingSide, CastlingSide::QueenSide}) {
       if (!rights.has(c, side)) continue;
@@ -453,23 +463,31 @@ inline void append_fen(std::string& fen, const Position& pos,
         letter = char('A' + file_of(rook));
       else
         letter = side == CastlingSide::KingSide ? 'K' : 'Q';
-      fen += c == Color::White ? letter : char(letter - 'A' + 'a');
+      *p++ = c == Color::White ? letter : char(letter - 'A' + 'a');
     }
   }
-  fen += ' ';
+  *p++ = ' ';
   if (pos.en_passant_square() == Square::None) {
-    fen += '-';
+    *p++ = '-';
   } else {
-    fen += char('a' + file_of(pos.en_passant_square()));
-    fen += char('1' + rank_of(pos.en_passant_square()));
+    *p++ = char('a' + file_of(pos.en_passant_square()));
+    *p++ = char('1' + rank_of(pos.en_passant_square()));
   }
-  // The counters, without a string of their own.
-  char digits[24];
   for (const int n : {pos.halfmove_clock(), pos.fullmove_number()}) {
-    const std::to_chars_result r = std::to_chars(digits, digits + sizeof digits, n);
-    fen += ' ';
-    fen.append(digits, r.ptr);
+    *p++ = ' ';
+    p = std::to_chars(p, p + 11, n).ptr;
   }
+  return p;
+}
+
+}  // namespace detail
+
+/// Appends the FEN of a position to `fen` (to_fen() without a string of its own: a caller
+/// writing many positions reuses its buffer).
+inline void append_fen(std::string& fen, const Position& pos,
+                       FenCastling castling = FenCastling::Auto) {
+  char text[detail::max_fen];
+  fen.append(text, detail::write_fen(text, pos, castling));
 }
 
 /// The FEN of a position. The en passant square is written whenever a pawn has just
