@@ -31,6 +31,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <arbiter/arbiter.hpp>
+
 #include "process_util.hpp"
 #include "test_util.hpp"
 #include "text_util.hpp"
@@ -1200,6 +1202,71 @@ TEST_CASE("cli trace: two games of the sample (golden)", "[cli]") {
   CHECK(rows.at({2, 160})[11] == "0");
   CHECK(rows.at({2, 161})[11] == "1");
   CHECK(rows.at({2, 161})[2] == "4B3/5b2/7k/5K2/8/8/8/8 b - - 0 81");
+}
+
+TEST_CASE("cli trace: no claim after a ply that ended the game for every later ply", "[cli]") {
+  // Games played on after an automatic ending, into positions where a claim would stand:
+  // a fivefold repetition (plies 0, 4, 8, 12, 16), then a pawn move and a threefold
+  // repetition (no fivefold rule in 2009); a capture into a dead position (K+B v K), then a
+  // threefold repetition (each position dead again); a 75-move point (clock 148 trusted,
+  // ply 2), then a capture and a threefold repetition, which only the 2014 reading ("the
+  // last 75 moves", E7) leaves claimable. trace's claim columns must be the library's
+  // available_claims() with its own walk back over every earlier ply (ended_automatically()),
+  // under each edition.
+  const std::vector<std::string> games = {
+      "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+      "9. e4 e5 10. Nf3 Nf6 11. Ng1 Ng8 12. Nf3 Nf6 13. Ng1 Ng8 14. Nf3 Nf6 *",
+      "[FEN \"8/8/4k3/8/3n4/4K3/8/4B3 w - - 0 1\"]\n\n"
+      "1. Kxd4 Kd6 2. Ke4 Ke6 3. Kd4 Kd6 4. Ke4 Ke6 5. Kd4 Kd6 6. Ke4 *",
+      "[FEN \"4k3/8/8/8/8/8/p7/R3K3 w - - 148 100\"]\n\n"
+      "100. Kd2 Kd8 101. Rxa2 Ke8 102. Ra1 Kd8 103. Ra2 Ke8 104. Ra1 Kd8 105. Ra2 Ke8 106. Ra1 "
+      "Kd8 *"};
+  std::string text;
+  for (const std::string& g : games) text += "[Event \"t\"]\n" + g + "\n\n";
+  const arbiter_test::TempDir dir;
+  const std::string file = dir.file("played_on.pgn", text);
+  struct EditionCase {
+    const char* option;
+    arbiter::Edition edition;
+  };
+  std::uint64_t removed_by_earlier_ending = 0, claims_kept_by_2014 = 0;
+  for (const EditionCase e : {EditionCase{"2009", arbiter::Edition::Fide2009},
+                              EditionCase{"2014", arbiter::Edition::Fide2014},
+                              EditionCase{"2017", arbiter::Edition::Fide2017},
+                              EditionCase{"2023", arbiter::Edition::Fide2023}}) {
+    const Run r = run(std::string("trace --trust-fen-clock --rules ") + e.option + " " +
+                      arbiter_test::quote(file));
+    REQUIRE(r.status == 0);
+    const auto rows = trace_rows(r.out);
+    arbiter::Rules rules;
+    rules.edition = e.edition;
+    rules.interpretation.trust_fen_halfmove_clock = true;
+    arbiter::PgnReader reader = arbiter::PgnReader::from_memory(text);
+    for (int g = 1; g <= int(games.size()); ++g) {
+      arbiter::PgnGame game;
+      REQUIRE(reader.next(game).value_or(arbiter::PgnRead::End) == arbiter::PgnRead::Game);
+      const arbiter::GameRecord record = arbiter::record_from_pgn(game, rules);
+      for (arbiter::GameRecord::Ply ply = 0; ply <= record.ply(); ++ply) {
+        INFO("edition " << e.option << ", game " << g << ", ply " << ply);
+        const arbiter::AvailableClaims walked =
+            arbiter::available_claims(record, ply, arbiter::ClaimContext{}, rules);
+        const auto& row = rows.at({g, int(ply)});
+        CHECK(row[5] == (walked.threefold() ? "1" : "0"));
+        CHECK(row[6] == (walked.fifty() ? "1" : "0"));
+        // What the walk back takes away: the claims of this ply alone.
+        arbiter::ClaimContext this_ply;
+        this_ply.earlier_plies_checked = true;
+        const arbiter::AvailableClaims alone =
+            arbiter::available_claims(record, ply, this_ply, rules);
+        removed_by_earlier_ending += alone.any() && !walked.any();
+        claims_kept_by_2014 +=
+            g == 3 && ply > 2 && e.edition == arbiter::Edition::Fide2014 && walked.threefold();
+      }
+    }
+  }
+  // Not vacuous: plies whose claims an earlier ending took away, and the 2014 game's.
+  CHECK(removed_by_earlier_ending >= 10);
+  CHECK(claims_kept_by_2014 >= 1);
 }
 
 TEST_CASE("cli trace: the whole sample; its keys and counts agree with `arbiter key`", "[cli]") {

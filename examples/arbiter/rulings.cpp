@@ -143,31 +143,12 @@ constexpr AuditText laws_line[] = {AuditText::LawsForced,        AuditText::Laws
                                    AuditText::LawsByDate,        AuditText::LawsUnknownDate,
                                    AuditText::LawsUndecidedDate, AuditText::LawsBeforeFirst};
 
-// The claims open at the plies of one game asked in increasing order: none once a ply
-// up to the one asked ended the game by itself (one walk over the game in all, instead of
-// one back from every claim point: ended_automatically()).
-class ClaimsWalk {
- public:
-  // `ended_here`: the caller already knows that this ply ends the game.
-  arbiter::AvailableClaims at(const GameRecord& record, Ply ply, bool ended_here,
-                              const arbiter::Rules& rules) {
-    arbiter::AvailableClaims claims;
-    if (ended_here || walk_.ended_before(record, ply, rules)) return claims;
-    arbiter::ClaimContext context;
-    context.earlier_plies_checked = true;  // the walk has checked them
-    claims = arbiter::available_claims(record, ply, context, rules);
-    return claims;
-  }
-
- private:
-  arbiter::EndingWalk walk_;
-};
-
 // The claims open at `ply`, a ply of one of the audit's claim findings (or of the run of
 // plies one covers). The audit judged the plies in order and stopped at the first that
 // ended the game (GameAuditor), so no ply before a finding's ended it: the plies before
-// need no walk (ClaimsWalk, which checks each for a dead position: in a report of a long
-// game with claim windows, most of its time). The ply itself is checked, as the audit did.
+// need no walk (arbiter::EndingWalk, which checks each for a dead position: in a report of
+// a long game with claim windows, most of its time). The ply itself is checked, as the
+// audit did.
 arbiter::AvailableClaims claims_at_finding(const GameRecord& record, Ply ply,
                                            const arbiter::GameAudit& audit,
                                            const arbiter::Rules& rules) {
@@ -208,7 +189,10 @@ int run_trace(const TraceCommand& command) {
         // every ply.
         const GameRecord& record = item.record;
         const arbiter::Rules& game_rules = record.rules();
-        ClaimsWalk claims_at;
+        // Whether a ply before the one traced ended the game for every later ply (a dead
+        // position, a fivefold repetition, 75 moves but under the 2014 "last 75 moves":
+        // arbiter::ends_for_later_plies()), from the flags traced there: then no claim.
+        bool ended_before = false;
         for (Ply ply = 0; ply <= record.ply(); ++ply) {
           const arbiter::Position& pos = record.position(ply);
           // Each flag says what holds in this position under the Laws, in the order of
@@ -223,16 +207,45 @@ int run_trace(const TraceCommand& command) {
           const bool seventyfive =
               !article5 && arbiter::is_seventyfive(record, ply, game_rules.seventyfive());
           const bool over = article5 || fivefold || seventyfive;
-          const arbiter::AvailableClaims claims = claims_at.at(record, ply, over, game_rules);
-          // The FEN written into the output itself (no string of its own for each ply).
-          fmt::format_to(std::back_inserter(out), "{}\t{}\t", number, ply);
+          arbiter::AvailableClaims claims;
+          if (!over && !ended_before) {
+            arbiter::ClaimContext context;
+            context.earlier_plies_checked = true;  // ended_before says what they ended
+            claims = arbiter::available_claims(record, ply, context, game_rules);
+          }
+          // A move was played from every ply before this one, so the only Article 5 ending
+          // there can be a dead position (board_ending() finds it where is_dead_position()
+          // does, the position having legal moves).
+          ended_before =
+              ended_before || ending == arbiter::Termination::DeadPosition || fivefold ||
+              (seventyfive && game_rules.seventyfive() != arbiter::SeventyFiveRule::Last75);
+          // The line written into the output itself, its fields by hand (a FEN and a line
+          // at every ply: no string of its own, no format string read again each time).
+          char text[64];
+          char* p = std::to_chars(text, text + 20, number).ptr;
+          *p++ = '\t';
+          p = std::to_chars(p, p + 10, ply).ptr;
+          *p++ = '\t';
+          out.append(text, p);
           arbiter::append_fen(out, pos);
-          fmt::format_to(std::back_inserter(out),
-                         "\t{:016x}\t{}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{:d}\t{}\n",
-                         pos.key().value(), record.count(ply), claims.threefold(), claims.fifty(),
-                         fivefold, seventyfive, ending == arbiter::Termination::Checkmate,
-                         ending == arbiter::Termination::Stalemate,
-                         ending == arbiter::Termination::DeadPosition, record.halfmoves(ply));
+          p = text;
+          *p++ = '\t';
+          const std::uint64_t key = pos.key().value();
+          for (int shift = 60; shift >= 0; shift -= 4)
+            *p++ = "0123456789abcdef"[(key >> shift) & 15];
+          *p++ = '\t';
+          p = std::to_chars(p, p + 10, record.count(ply)).ptr;
+          for (const bool flag : {claims.threefold(), claims.fifty(), fivefold, seventyfive,
+                                  ending == arbiter::Termination::Checkmate,
+                                  ending == arbiter::Termination::Stalemate,
+                                  ending == arbiter::Termination::DeadPosition}) {
+            *p++ = '\t';
+            *p++ = flag ? '1' : '0';
+          }
+          *p++ = '\t';
+          p = std::to_chars(p, p + 11, record.halfmoves(ply)).ptr;
+          *p++ = '\n';
+          out.append(text, p);
         }
       },
       [&](const GameSource& item, const std::string& out) {
