@@ -425,19 +425,18 @@ inline constexpr std::size_t max_fen = 71 + 3 + 4 + 1 + 2 + 2 * (1 + 11);
 /// characters stored one by one, with no string to grow and terminate at each (append_fen()
 /// writes a FEN at every ply of a trace).
 inline char* write_fen(char* p, const Position& pos, FenCastling castling) noexcept {
+  // Each rank from its pieces (a bit each), the empty squares between them counted from
+  // their files: a step a piece instead of a test a square.
+  const Bitboard occupied = pos.occupied();
   for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const Piece piece = pos.piece_on(make_square(file, rank));
-      if (piece == Piece::None) {
-        ++empty;
-        continue;
-      }
-      if (empty) *p++ = char('0' + empty);
-      empty = 0;
-      *p++ = piece_to_char(piece);
+    int file = 0;  // the first file not yet written
+    for (Bitboard row = occupied & rank_bb(rank); row;) {
+      const Square s = pop_lsb(row);
+      if (file_of(s) > file) *p++ = char('0' + file_of(s) - file);
+      *p++ = piece_to_char(pos.piece_on(s));
+      file = file_of(s) + 1;
     }
-    if (empty) *p++ = char('0' + empty);
+    if (file < 8) *p++ = char('0' + 8 - file);
     if (rank) *p++ = '/';
   }
   *p++ = ' ';
