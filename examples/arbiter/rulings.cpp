@@ -190,9 +190,9 @@ int run_trace(const TraceCommand& command) {
         // every ply.
         const GameRecord& record = item.record;
         const arbiter::Rules& game_rules = record.rules();
-        // Whether a ply before the one traced ended the game for every later ply (a dead
-        // position, a fivefold repetition, 75 moves but under the 2014 "last 75 moves":
-        // arbiter::ends_for_later_plies()), from the flags traced there: then no claim.
+        // Whether a ply before the one traced ended the game for every later ply
+        // (arbiter::ends_for_later_plies(), with the dead position traced there): then no
+        // claim.
         bool ended_before = false;
         for (Ply ply = 0; ply <= record.ply(); ++ply) {
           const arbiter::Position& pos = record.position(ply);
@@ -214,12 +214,11 @@ int run_trace(const TraceCommand& command) {
             context.earlier_plies_checked = true;  // ended_before says what they ended
             claims = arbiter::available_claims(record, ply, context, game_rules);
           }
-          // A move was played from every ply before this one, so the only Article 5 ending
-          // there can be a dead position (board_ending() finds it where is_dead_position()
-          // does, the position having legal moves).
-          ended_before =
-              ended_before || ending == arbiter::Termination::DeadPosition || fivefold ||
-              (seventyfive && game_rules.seventyfive() != arbiter::SeventyFiveRule::Last75);
+          // A move is played from every ply but the last, so the only Article 5 ending
+          // there can be a dead position.
+          ended_before = ended_before ||
+                         arbiter::ends_for_later_plies(
+                             record, ply, game_rules, ending == arbiter::Termination::DeadPosition);
           // The line written into the output itself, its fields by hand (a FEN and a line
           // at every ply: no string of its own, no format string read again each time).
           char text[64];

@@ -51,11 +51,19 @@ inline Termination automatic_ending(const GameRecord& record, GameRecord::Ply pl
 /// wording "the last 75 moves" (E7) a 75-move point a later pawn move or capture passed is
 /// no draw, so a 75-move point counts only at the ply asked (automatic_ending()). Checkmate
 /// and stalemate are left out: they leave no move, so no later ply exists.
-inline bool ends_for_later_plies(const GameRecord& record, GameRecord::Ply p,
-                                 const Rules& rules) noexcept {
-  return is_dead_position(record.position(p)) || is_fivefold(record, p, rules.fivefold()) ||
+/// `dead`: whether the position is dead (is_dead_position()), for a caller that has asked
+/// already (board_ending() at the ply: for a position with legal moves, its DeadPosition
+/// is is_dead_position()'s answer).
+inline bool ends_for_later_plies(const GameRecord& record, GameRecord::Ply p, const Rules& rules,
+                                 bool dead) noexcept {
+  return dead || is_fivefold(record, p, rules.fivefold()) ||
          (rules.seventyfive() != SeventyFiveRule::Last75 &&
           is_seventyfive(record, p, rules.seventyfive()));
+}
+/// The same, asking is_dead_position() itself.
+inline bool ends_for_later_plies(const GameRecord& record, GameRecord::Ply p,
+                                 const Rules& rules) noexcept {
+  return ends_for_later_plies(record, p, rules, is_dead_position(record.position(p)));
 }
 
 /// Answers ended_automatically() at plies asked in increasing order with one check per ply
