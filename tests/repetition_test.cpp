@@ -117,11 +117,12 @@ TEST_CASE("tracker: push and pop agree with a naive scan over random games", "[r
   std::mt19937 rng(12345);
   RepetitionTracker<FideKey> t;
   REQUIRE(t.reserve(512));
-  int checked = 0;
+  int checked = 0, after_clear = 0;
   unsigned highest = 0;
-  std::vector<std::size_t> cleared;  // the lengths of the games left to clear()
+  bool cleared = false;  // the game before was left to clear()
   for (std::uint32_t seed = 1; seed <= 300; ++seed) {
-    // Random games repeat rarely: play them among few pieces so that repetitions happen.
+    // Random games repeat rarely: play them among few pieces so that repetitions happen
+    // (and the games repeat each other's positions, which a cleared tracker must forget).
     const auto game = arbiter_test::random_game(
         seed, 300, arbiter_test::position("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1"));
     std::vector<FideKey> keys;
@@ -144,21 +145,34 @@ TEST_CASE("tracker: push and pop agree with a naive scan over random games", "[r
       }
       ++checked;
     }
+    // Every query by ply against the naive scan, on a game read after a pop to empty or
+    // after clear(): the earlier occurrences of each position, and the count the next
+    // position would have had at each ply.
+    for (std::uint32_t j = 0; j < t.size(); ++j) {
+      std::vector<std::uint32_t> found, naive;
+      t.for_each_earlier_occurrence(j, [&](std::uint32_t p) { found.push_back(p); });
+      for (std::size_t p = j; p-- > 0;) {
+        if (irreversible[p + 1]) break;
+        if (keys[p] == keys[j]) naive.push_back(std::uint32_t(p));
+      }
+      REQUIRE(found == naive);
+      if (j + 1 < t.size())
+        REQUIRE(t.count_if_pushed_at(j, keys[j + 1], irreversible[j + 1]) ==
+                naive_count(keys, irreversible, j + 1));
+    }
+    if (cleared) ++after_clear;
     // Pop everything: the tracker ends empty and reusable. Every other game is left for
-    // clear() instead, which empties the table by the slots of the keys pushed below a
-    // quarter of the slots and whole above: the next game's counts must not see it.
-    if (seed % 2) {
+    // clear() instead, which forgets the game without touching the table: the next game's
+    // counts and occurrences must not see it.
+    cleared = seed % 2 == 0;
+    if (!cleared) {
       while (!t.empty()) t.pop();
       CHECK(t.count() == 0);
-    } else {
-      cleared.push_back(game.positions.size());
     }
   }
   CHECK(checked > 10000);
+  CHECK(after_clear >= 100);
   CHECK(highest >= 3);  // the games did repeat positions
-  // Both ways of clear() were taken (the table has 1024 slots).
-  CHECK(std::count_if(cleared.begin(), cleared.end(), [](std::size_t n) { return n < 256; }) > 10);
-  CHECK(std::count_if(cleared.begin(), cleared.end(), [](std::size_t n) { return n >= 256; }) > 10);
 }
 
 TEST_CASE("tracker: copies and moves keep the history", "[repetition]") {

@@ -154,16 +154,19 @@ class RepetitionTracker {
 
   /// Forgets every position (keeps the memory).
   void clear() noexcept {
-    // A slot holds either nothing or the ply of a position still pushed whose key falls
-    // in it, so emptying the slots of the keys pushed empties the table: for a game of a
-    // few hundred plies, a few hundred stores instead of every slot's (the audit clears
-    // a tracker per game).
-    if (size_ < slots / 4) {
-      for (Ply i = 0; i < size_; ++i) table_[slot_of(entries_[i].key)] = none;
+    // The slots and links hold sequence numbers (base_ + ply), and every walk stops below
+    // the window's start, so the slots the forgotten positions left are below every
+    // window from here on: moving the base past them forgets them without a store to the
+    // table (the audit clears a tracker per game). Once the numbers reach half their
+    // range (base_ + size_ stays below `none`: size_ < 2^31), the table is emptied and they
+    // start again from 0.
+    for (Ply i = 0; i < size_; ++i) entries_[i].~Entry();
+    if (base_ + size_ < rebase_at) {
+      base_ += size_;
     } else {
       reset_table();
+      base_ = 0;
     }
-    for (Ply i = 0; i < size_; ++i) entries_[i].~Entry();
     size_ = 0;
     window_ = 0;
   }
@@ -191,7 +194,7 @@ class RepetitionTracker {
       const Ply previous = find(key, same);
       e->info = previous == none ? 1 : count_at(previous) + 1;
     }
-    table_[slot] = size_++;
+    table_[slot] = base_ + size_++;
     return {};
   }
 
@@ -247,9 +250,12 @@ class RepetitionTracker {
                          Same&& same = Same{}) const noexcept {
     if (irreversible || size_ == 0) return 1;
     ARBITER_ASSERT(ply < size_);
-    const Ply window = window_at(ply);
-    for (Ply i = table_[slot_of(key)]; i != none && i >= window; i = entries_[i].previous_in_slot)
+    const Ply window = base_ + window_at(ply);
+    for (Ply s = table_[slot_of(key)]; s != none && s >= window;
+         s = entries_[s - base_].previous_in_slot) {
+      const Ply i = s - base_;
       if (i <= ply && entries_[i].key == key && same(i)) return count_at(i) + 1;
+    }
     return 1;
   }
 
@@ -265,9 +271,10 @@ class RepetitionTracker {
   Ply for_each_earlier_occurrence(Ply ply, Visit&& visit, Same&& same = Same{}) const noexcept {
     ARBITER_ASSERT(ply < size_);
     Ply n = 0;
-    const Ply window = window_at(ply);
-    for (Ply i = entries_[ply].previous_in_slot; i != none && i >= window && i < ply;
-         i = entries_[i].previous_in_slot) {
+    const Ply window = base_ + window_at(ply);
+    for (Ply s = entries_[ply].previous_in_slot; s != none && s >= window && s < base_ + ply;
+         s = entries_[s - base_].previous_in_slot) {
+      const Ply i = s - base_;
       if (entries_[i].key == entries_[ply].key && same(i)) {
         visit(i);
         ++n;
@@ -279,10 +286,14 @@ class RepetitionTracker {
  private:
   static constexpr std::size_t slots = std::size_t(1) << SlotBits;
   static constexpr std::uint32_t irreversible_bit = 0x80000000u;
+  // clear() empties the table once the base reaches this: base_ + size_ < 2^31 + max_size
+  // stays below `none`.
+  static constexpr Ply rebase_at = Ply(1) << 31;
 
+  // The table and the links hold sequence numbers: a ply plus base_ (see clear()).
   struct Entry {
     Key key;
-    Ply previous_in_slot;  // the latest earlier ply whose key fell in the same slot
+    Ply previous_in_slot;  // the latest earlier position whose key fell in the same slot
     std::uint32_t info;    // irreversible: bit 31 + the previous window's start; else the count
   };
 
@@ -297,8 +308,12 @@ class RepetitionTracker {
   // The latest ply since the last irreversible move holding `key` (confirmed by `same`).
   template <class Same>
   Ply find(const Key& key, Same& same) const noexcept {
-    for (Ply i = table_[slot_of(key)]; i != none && i >= window_; i = entries_[i].previous_in_slot)
+    const Ply window = base_ + window_;
+    for (Ply s = table_[slot_of(key)]; s != none && s >= window;
+         s = entries_[s - base_].previous_in_slot) {
+      const Ply i = s - base_;
       if (entries_[i].key == key && same(i)) return i;
+    }
     return none;
   }
 
@@ -316,6 +331,7 @@ class RepetitionTracker {
     for (Ply i = 0; i < other.size_; ++i) new (&entries_[i]) Entry(other.entries_[i]);
     size_ = other.size_;
     window_ = other.window_;
+    base_ = other.base_;
     for (std::size_t i = 0; i < slots; ++i) table_[i] = other.table_[i];
     return true;
   }
@@ -325,6 +341,7 @@ class RepetitionTracker {
     std::swap(size_, other.size_);
     std::swap(capacity_, other.capacity_);
     std::swap(window_, other.window_);
+    std::swap(base_, other.base_);
     for (std::size_t i = 0; i < slots; ++i) std::swap(table_[i], other.table_[i]);
   }
 
@@ -332,6 +349,7 @@ class RepetitionTracker {
   Ply size_ = 0;
   Ply capacity_ = 0;
   Ply window_ = 0;
+  Ply base_ = 0;  // the sequence number of ply 0 (see clear())
   Ply table_[slots];
 };
 
