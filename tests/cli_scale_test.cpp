@@ -475,38 +475,48 @@ TEST_CASE("cli -j: bad games in the middle read as the whole input's reader read
   // at the end.
   const std::string text =
       bad + "\n" + read_file(corpus[0]) + "\n" + bad + read_file(corpus[1]) + "\n" + bad;
-  const std::string file = dir.file("bad.pgn", text);
-  std::string expected;
-  std::uint64_t games = 0, bad_games = 0;
-  arbiter::PgnReader reader = arbiter::PgnReader::from_memory(text);
-  arbiter::PgnGame game;
-  for (;;) {
-    const auto r = reader.next(game);
-    if (arbiter::is_end(r)) break;
-    ++games;
-    for (const arbiter::PgnError& w : game.warnings)
-      expected += file + ": warning: " + w.to_string() + "\n";
-    if (!r) {
-      ++bad_games;
-      expected += file + ": " + r.error().to_string() + "\n";
+  // Every message as one reader of the whole input gives it, its line numbers counted by
+  // the cutter for each piece: with newlines, and with carriage returns and newlines.
+  auto check_messages = [&](const std::string& input, const std::string& name) {
+    const std::string file = dir.file(name, input);
+    std::string expected;
+    std::uint64_t games = 0, bad_games = 0;
+    arbiter::PgnReader reader = arbiter::PgnReader::from_memory(input);
+    arbiter::PgnGame game;
+    for (;;) {
+      const auto r = reader.next(game);
+      if (arbiter::is_end(r)) break;
+      ++games;
+      for (const arbiter::PgnError& w : game.warnings)
+        expected += file + ": warning: " + w.to_string() + "\n";
+      if (!r) {
+        ++bad_games;
+        expected += file + ": " + r.error().to_string() + "\n";
+      }
     }
-  }
-  REQUIRE(bad_games >= 24);
-  expected += "arbiter: " + std::to_string(bad_games) + " of " + std::to_string(games) +
-              " games could not be read\n";
-  const Run one = tool(dir, "pgn -j 1 " + quote(file));
-  CHECK(one.status == 1);
-  CHECK(first_difference(expected, one.err) == "");
-  const std::string z = dir.file("bad.pgn.z", compress_pieces(dir, formats[0], text, 7000));
-  for (const std::string& args : {"pgn -j 4 " + quote(file), "pgn -j 3 - < " + quote(z)}) {
-    const Run many = tool(dir, args);
-    INFO("arbiter " << args);
-    CHECK(many.status == 1);
-    CHECK(first_difference(one.out, many.out) == "");
-    std::string err = many.err;
-    for (std::size_t at; (at = err.find("<stdin>")) != std::string::npos;) err.replace(at, 7, file);
-    CHECK(first_difference(expected, err) == "");
-  }
+    REQUIRE(bad_games >= 24);
+    expected += "arbiter: " + std::to_string(bad_games) + " of " + std::to_string(games) +
+                " games could not be read\n";
+    const Run one = tool(dir, "pgn -j 1 " + quote(file));
+    CHECK(one.status == 1);
+    CHECK(first_difference(expected, one.err) == "");
+    const std::string z = dir.file(name + ".z", compress_pieces(dir, formats[0], input, 7000));
+    for (const std::string& args : {"pgn -j 4 " + quote(file), "pgn -j 3 - < " + quote(z)}) {
+      const Run many = tool(dir, args);
+      INFO("arbiter " << args);
+      CHECK(many.status == 1);
+      CHECK(first_difference(one.out, many.out) == "");
+      std::string err = many.err;
+      for (std::size_t at; (at = err.find("<stdin>")) != std::string::npos;)
+        err.replace(at, 7, file);
+      CHECK(first_difference(expected, err) == "");
+    }
+    return file;
+  };
+  const std::string file = check_messages(text, "bad.pgn");
+  std::string crlf;
+  for (char c : text) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  check_messages(crlf, "bad_crlf.pgn");
   for (const std::string command : {"audit --json", "audit --no-progress", "trace"}) {
     const Run a = tool(dir, command + " -j 1 " + quote(file));
     const Run b = tool(dir, command + " -j 4 " + quote(file));
