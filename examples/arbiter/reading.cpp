@@ -500,11 +500,7 @@ void GameReader::read_judged(JudgedPiece& piece, unsigned worker, Numbers number
     // One game a piece after the last piece counted: a piece is cut where a game begins,
     // and most hold one game. Only a guess, which number() checks: nothing here needs to
     // hold for the output to be right (a difference that wraps round is a wrong guess).
-    Guess g;
-    {
-      std::lock_guard<std::mutex> lock(guess_mutex_);
-      g = guess_;
-    }
+    const Guess g = read_guess();
     const std::uint64_t ahead = t.sequence - g.sequence;
     piece.games_before = g.games + ahead;
     piece.in_file_before = g.file == t.file ? g.in_file + ahead : t.sequence - t.file_sequence;
@@ -614,8 +610,31 @@ void GameReader::number(JudgedPiece& piece) {
     piece.games_before = games_before;
     piece.in_file_before = in_file_before;
   }
-  std::lock_guard<std::mutex> lock(guess_mutex_);
-  guess_ = Guess{t.sequence + 1, t.file, totals_.games, numbered_in_file_};
+  write_guess(Guess{t.sequence + 1, t.file, totals_.games, numbered_in_file_});
+}
+
+GameReader::Guess GameReader::read_guess() const noexcept {
+  for (;;) {
+    const std::uint64_t version = guess_.version.load(std::memory_order_acquire);
+    if (version & 1) continue;  // number() is writing it: four stores
+    const Guess g{guess_.sequence.load(std::memory_order_relaxed),
+                  std::size_t(guess_.file.load(std::memory_order_relaxed)),
+                  guess_.games.load(std::memory_order_relaxed),
+                  guess_.in_file.load(std::memory_order_relaxed)};
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (guess_.version.load(std::memory_order_relaxed) == version) return g;
+  }
+}
+
+void GameReader::write_guess(const Guess& g) noexcept {
+  const std::uint64_t version = guess_.version.load(std::memory_order_relaxed);
+  guess_.version.store(version + 1, std::memory_order_relaxed);
+  std::atomic_thread_fence(std::memory_order_release);
+  guess_.sequence.store(g.sequence, std::memory_order_relaxed);
+  guess_.file.store(std::uint64_t(g.file), std::memory_order_relaxed);
+  guess_.games.store(g.games, std::memory_order_relaxed);
+  guess_.in_file.store(g.in_file, std::memory_order_relaxed);
+  guess_.version.store(version + 2, std::memory_order_release);
 }
 
 template void GameReader::number(GamePiece<ReadGame>&);

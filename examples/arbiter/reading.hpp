@@ -16,7 +16,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -271,8 +270,16 @@ class GameReader {
   };
   // From here on, what changes while the games are read, on cache lines apart from what
   // the workers only read above (a line both hold would go back and forth between cores).
-  alignas(64) std::mutex guess_mutex_;
-  Guess guess_;
+  // The guess behind a sequence lock: number() is its one writer (in input order), and a
+  // judge reading it retries while a write is under way (its version odd) or if one came
+  // between, instead of taking a lock twice a game (about 1% of the CPU time of -j 2).
+  struct alignas(64) GuessCell {  // a line of its own: the cutter writes what follows
+    std::atomic<std::uint64_t> version{0};
+    std::atomic<std::uint64_t> sequence{0}, file{std::uint64_t(-1)}, games{0}, in_file{0};
+  };
+  Guess read_guess() const noexcept;
+  void write_guess(const Guess& g) noexcept;
+  GuessCell guess_;
   std::uint64_t pieces_cut_ = 0;  // cut(): the pieces handed out
   std::size_t file_ = 0;
   std::unique_ptr<Open> open_;
