@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <thread>
 #include <type_traits>
 
 #include <fmt/core.h>
@@ -616,7 +617,10 @@ void GameReader::number(JudgedPiece& piece) {
 GameReader::Guess GameReader::read_guess() const noexcept {
   for (;;) {
     const std::uint64_t version = guess_.version.load(std::memory_order_acquire);
-    if (version & 1) continue;  // number() is writing it: four stores
+    if (version & 1) {  // number() is writing it: four stores (unless it was descheduled)
+      std::this_thread::yield();
+      continue;
+    }
     const Guess g{guess_.sequence.load(std::memory_order_relaxed),
                   std::size_t(guess_.file.load(std::memory_order_relaxed)),
                   guess_.games.load(std::memory_order_relaxed),
