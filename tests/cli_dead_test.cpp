@@ -16,10 +16,6 @@
 #include "test_util.hpp"
 
 #if defined(ARBITER_CLI_PATH) && !defined(_WIN32)
-#include <poll.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdlib>
 
@@ -245,49 +241,16 @@ TEST_CASE("cli dead: a first FEN starting with B, and a NUL byte, read as they a
 
 TEST_CASE("cli dead: standard input is answered line by line, as each FEN comes", "[cli][dead]") {
   // A program sends one FEN and waits for its row before it sends the next.
-  int to_tool[2], from_tool[2];
-  REQUIRE(pipe(to_tool) == 0);
-  REQUIRE(pipe(from_tool) == 0);
-  const pid_t pid = fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    dup2(to_tool[0], 0);
-    dup2(from_tool[1], 1);
-    close(to_tool[1]);
-    close(from_tool[0]);
-    execl(ARBITER_CLI_PATH, ARBITER_CLI_PATH, "dead", "--quick", "-j", "4",
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(to_tool[0]);
-  close(from_tool[1]);
-  // Reads until `lines` lines have come, within 20 seconds.
-  std::string got;
-  auto read_lines = [&](std::size_t lines) {
-    while (std::size_t(std::count(got.begin(), got.end(), '\n')) < lines) {
-      pollfd p{from_tool[0], POLLIN, 0};
-      if (poll(&p, 1, 20000) <= 0) return false;
-      char buffer[4096];
-      const ssize_t n = read(from_tool[0], buffer, sizeof buffer);
-      if (n <= 0) return false;
-      got.append(buffer, std::size_t(n));
-    }
-    return true;
-  };
+  arbiter_test::Conversation tool(ARBITER_CLI_PATH, {"dead", "--quick", "-j", "4"});
   const std::string first = "B7/8/8/4k3/8/8/8/4K3 b - - 0 1\n",
                     second = "7k/6Q1/6K1/8/8/8/8/8 b - -\n";
-  CHECK(write(to_tool[1], first.data(), first.size()) == ssize_t(first.size()));
-  const bool first_answered = read_lines(2);
+  CHECK(tool.write(first));
+  const bool first_answered = tool.read_lines(2);
   CHECK(first_answered);
-  CHECK(write(to_tool[1], second.data(), second.size()) == ssize_t(second.size()));
-  CHECK(read_lines(3));
-  close(to_tool[1]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  close(from_tool[0]);
-  CHECK(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
-  const auto lines = arbiter_test::split_lines(got);
+  CHECK(tool.write(second));
+  CHECK(tool.read_lines(3));
+  CHECK(tool.finish() == 0);
+  const auto lines = arbiter_test::split_lines(tool.got());
   REQUIRE(lines.size() == 3);
   CHECK(lines[1] == "B7/8/8/4k3/8/8/8/4K3 b - - 0 1\tnowin\tnowin\t1\t-\t-\t2");
   CHECK(lines[2] == "7k/6Q1/6K1/8/8/8/8/8 b - -\twin\tnowin\t0\t#\t-\t2");

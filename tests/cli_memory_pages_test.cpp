@@ -4,6 +4,7 @@
 // (its contents kept).
 #include "catch.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -11,11 +12,16 @@
 
 #if defined(__linux__)
 #include <sys/utsname.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
 #endif
 
 #include <arbiter/unwinnable.hpp>
 
 #include "../examples/arbiter/memory_pages.hpp"
+#include "process_util.hpp"
 #include "test_util.hpp"
 
 using namespace arbiter;
@@ -80,3 +86,59 @@ TEST_CASE("static memory made present at once keeps its contents", "[cli]") {
   CHECK_FALSE(populated);
 #endif
 }
+
+#if defined(__linux__) && defined(__GLIBC__) && defined(ARBITER_CLI_PATH)
+namespace {
+// A counter of /proc/vmstat (0 if absent).
+std::uint64_t vmstat(const std::string& name) {
+  std::ifstream in("/proc/vmstat");
+  std::string key;
+  std::uint64_t value = 0;
+  while (in >> key >> value)
+    if (key == name) return value;
+  return 0;
+}
+
+// Whether the process `pid` has a mapping of exactly one huge page, all of it huge: the
+// tool's slider tables (its other huge pages, the helpmate workspaces, are 4 or 8 MiB).
+bool has_one_huge_page_mapping(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/smaps");
+  std::string line;
+  long size = -1;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string key;
+    long kib = 0;
+    fields >> key >> kib;
+    if (key == "Size:") size = kib;
+    if (key == "AnonHugePages:" && size == 2048 && kib == 2048) return true;
+  }
+  return false;
+}
+}  // namespace
+
+TEST_CASE("the tool's slider tables lie in one huge page where the system gives them", "[cli]") {
+  std::ifstream setting("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string enabled;
+  std::getline(setting, enabled);
+  if (enabled.empty() || enabled.find("[never]") != std::string::npos) {
+    WARN("transparent huge pages are off here (" << enabled << "): nothing to check");
+    return;
+  }
+  const std::uint64_t fallbacks = vmstat("thp_fault_fallback");
+  arbiter_test::Conversation tool(ARBITER_CLI_PATH, {"dead", "--quick", "-j", "1"});
+  // One position answered (its header and its row): the tables are built by then.
+  CHECK(tool.write("8/8/8/4k3/8/8/3N4/4K3 w - - 0 1\n"));
+  const bool answered = tool.read_lines(2);
+  const bool huge = has_one_huge_page_mapping(tool.pid());
+  INFO(tool.got());
+  REQUIRE(answered);
+  CHECK(tool.finish() == 0);
+  // The system may still give small pages, where it had no huge one free at that moment.
+  if (!huge && vmstat("thp_fault_fallback") != fallbacks) {
+    WARN("the system had no huge page to give: nothing to check");
+    return;
+  }
+  CHECK(huge);
+}
+#endif

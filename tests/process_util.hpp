@@ -2,15 +2,19 @@
 // Running a built program from a test (POSIX): its standard output and exit status.
 
 #if !defined(_WIN32)
+#include <poll.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "catch.hpp"
 #include "test_util.hpp"
@@ -98,6 +102,75 @@ int run_command_lines(const std::string& command, OnLine&& on_line) {
   const int raw = pclose(pipe);
   return WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
 }
+
+/// A program run with pipes to its standard input and from its standard output, for a
+/// test that talks to it: writes, waits for lines, looks at the process while it runs.
+class Conversation {
+ public:
+  /// Starts `program` with `args` (no shell).
+  Conversation(const char* program, std::initializer_list<const char*> args) {
+    int to_child[2], from_child[2];
+    REQUIRE(pipe(to_child) == 0);
+    REQUIRE(pipe(from_child) == 0);
+    std::vector<const char*> argv{program};
+    argv.insert(argv.end(), args.begin(), args.end());
+    argv.push_back(nullptr);
+    pid_ = fork();
+    REQUIRE(pid_ >= 0);
+    if (pid_ == 0) {
+      dup2(to_child[0], 0);
+      dup2(from_child[1], 1);
+      close(to_child[1]);
+      close(from_child[0]);
+      execv(program, const_cast<char* const*>(argv.data()));
+      _exit(127);
+    }
+    close(to_child[0]);
+    close(from_child[1]);
+    to_ = to_child[1];
+    from_ = from_child[0];
+  }
+  Conversation(const Conversation&) = delete;
+  Conversation& operator=(const Conversation&) = delete;
+  ~Conversation() {
+    if (pid_ > 0) finish();
+  }
+
+  pid_t pid() const { return pid_; }
+  /// What it has written so far.
+  const std::string& got() const { return got_; }
+  /// Writes `text` to its standard input; false if not all of it could be.
+  bool write(const std::string& text) {
+    return ::write(to_, text.data(), text.size()) == ssize_t(text.size());
+  }
+  /// Reads until it has written `lines` lines in all, within 20 seconds; false if not.
+  bool read_lines(std::size_t lines) {
+    while (std::size_t(std::count(got_.begin(), got_.end(), '\n')) < lines) {
+      pollfd p{from_, POLLIN, 0};
+      if (poll(&p, 1, 20000) <= 0) return false;
+      char buffer[4096];
+      const ssize_t n = read(from_, buffer, sizeof buffer);
+      if (n <= 0) return false;
+      got_.append(buffer, std::size_t(n));
+    }
+    return true;
+  }
+  /// Closes its standard input and waits for it: its exit status (128 + N when killed by
+  /// signal N).
+  int finish() {
+    close(to_);
+    int raw = 0;
+    waitpid(pid_, &raw, 0);
+    close(from_);
+    pid_ = -1;
+    return WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int to_ = -1, from_ = -1;
+  std::string got_;
+};
 
 }  // namespace arbiter_test
 
