@@ -9,6 +9,11 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <vector>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #if defined(__linux__)
 #include <sys/utsname.h>
@@ -99,6 +104,19 @@ std::uint64_t vmstat(const std::string& name) {
   return 0;
 }
 
+// Whether the system gives huge pages on request (transparent huge pages "always" or
+// "madvise"); says so if not.
+bool huge_pages_on_request() {
+  std::ifstream setting("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string enabled;
+  std::getline(setting, enabled);
+  if (enabled.empty() || enabled.find("[never]") != std::string::npos) {
+    WARN("transparent huge pages are off here (" << enabled << "): nothing to check");
+    return false;
+  }
+  return true;
+}
+
 // Whether the process `pid` has a mapping of exactly one huge page, all of it huge: the
 // tool's slider tables (its other huge pages, the helpmate workspaces, are 4 or 8 MiB).
 bool has_one_huge_page_mapping(pid_t pid) {
@@ -118,13 +136,7 @@ bool has_one_huge_page_mapping(pid_t pid) {
 }  // namespace
 
 TEST_CASE("the tool's slider tables lie in one huge page where the system gives them", "[cli]") {
-  std::ifstream setting("/sys/kernel/mm/transparent_hugepage/enabled");
-  std::string enabled;
-  std::getline(setting, enabled);
-  if (enabled.empty() || enabled.find("[never]") != std::string::npos) {
-    WARN("transparent huge pages are off here (" << enabled << "): nothing to check");
-    return;
-  }
+  if (!huge_pages_on_request()) return;
   const std::uint64_t fallbacks = vmstat("thp_fault_fallback");
   arbiter_test::Conversation tool(ARBITER_CLI_PATH, {"dead", "--quick", "-j", "1"});
   // One position answered (its header and its row): the tables are built by then.
@@ -140,5 +152,53 @@ TEST_CASE("the tool's slider tables lie in one huge page where the system gives 
     return;
   }
   CHECK(huge);
+}
+
+TEST_CASE("the tool's heap is asked for huge pages", "[cli]") {
+#if defined(__SANITIZE_ADDRESS__)
+  WARN("a sanitizer's allocator: the heap is not asked for huge pages");
+#else
+  if (!huge_pages_on_request()) return;
+  arbiter_test::Conversation tool(ARBITER_CLI_PATH, {"dead", "--quick", "-j", "1"});
+  CHECK(tool.write("8/8/8/4k3/8/8/3N4/4K3 w - - 0 1\n"));
+  REQUIRE(tool.read_lines(2));
+  // A part of the heap (the mappings /proc names [heap]) that may be made of huge pages.
+  std::ifstream in("/proc/" + std::to_string(tool.pid()) + "/smaps");
+  std::string line;
+  bool heap = false, eligible = false;
+  while (std::getline(in, line)) {
+    unsigned long begin = 0, end = 0;
+    if (std::sscanf(line.c_str(), "%lx-%lx ", &begin, &end) == 2) {
+      heap = line.find("[heap]") != std::string::npos;
+      continue;
+    }
+    int flag = 0;
+    if (heap && std::sscanf(line.c_str(), "THPeligible: %d", &flag) == 1 && flag == 1)
+      eligible = true;
+  }
+  CHECK(tool.finish() == 0);
+  CHECK(eligible);
+#endif
+}
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__)
+TEST_CASE("the heap asked for huge pages: allocations go on as before", "[cli]") {
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);  // what the tool sets (keep_freed_memory())
+  const bool asked = arbiter_cli::huge_page_heap(std::size_t(16) << 20);
+#if defined(__SANITIZE_ADDRESS__)
+  CHECK_FALSE(asked);  // a sanitizer's allocator: nothing asked
+#else
+  CHECK(asked);
+#endif
+  std::vector<std::unique_ptr<unsigned char[]>> blocks;
+  for (std::size_t size = 16; size <= (std::size_t(1) << 21); size *= 2) {
+    blocks.push_back(std::make_unique<unsigned char[]>(size));
+    std::memset(blocks.back().get(), int(size % 251), size);
+  }
+  bool kept = true;
+  for (std::size_t i = 0, size = 16; i < blocks.size(); ++i, size *= 2)
+    kept = kept && blocks[i][0] == size % 251 && blocks[i][size - 1] == size % 251;
+  CHECK(kept);
 }
 #endif

@@ -430,6 +430,9 @@ void keep_freed_memory() {
 int main(int argc, char** argv) {
   arbiter_cli::populate_static_memory();  // before the attack tables are built (memory_pages.hpp)
   keep_freed_memory();
+  // The heap in huge pages (memory_pages.hpp): 16 MiB asked for, more than `audit -j 4`
+  // uses; what goes beyond it is in small pages.
+  arbiter_cli::huge_page_heap(std::size_t(16) << 20);
   arbiter_cli::standard_output();  // its buffer set before anything is written (output.hpp)
   read_option_language(argc, argv);
   CLI::App app{"arbiter: rulings on chess games by the FIDE Laws of Chess"};
