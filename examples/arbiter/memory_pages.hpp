@@ -108,9 +108,10 @@ inline bool populate_static_memory() noexcept {
 #endif
 }
 
-/// Asks for the standard allocator's heap in huge pages, `bytes` of it (see the top): true
-/// if asked, false where it cannot be (another system or allocator, a sanitizer's, a heap
-/// that is not one piece of memory), which changes nothing but the faults. Call it once,
+/// Asks for the standard allocator's heap in huge pages, `bytes` of it (4 to 16 MiB; see
+/// the top): true if asked, false where it cannot be (another system or allocator, a
+/// sanitizer's, a heap that is not one piece of memory), which changes nothing but the
+/// faults. Call it once,
 /// at the start, before the threads: it makes every thread allocate from the one heap
 /// (M_ARENA_MAX 1; a thread's own arena is a mapping of its own, out of reach here), which
 /// costs no waiting in the tool, whose threads allocate nothing per game once warmed up.
@@ -119,29 +120,33 @@ inline bool populate_static_memory() noexcept {
 inline bool huge_page_heap(std::size_t bytes) noexcept {
 #if defined(__linux__) && defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && \
     !defined(ARBITER_NO_HUGE_PAGE_HEAP)
-  if (bytes < 2 * huge_page_bytes) return false;
+  if (bytes < 2 * huge_page_bytes || bytes > (std::size_t(16) << 20)) return false;
   ::mallopt(M_ARENA_MAX, 1);
-  // A block that takes `bytes` from the heap's top (not a mapping of its own: the threshold
-  // raised for it), the huge pages it spans asked for, and the block given back: it joins
-  // the top, which later allocations are cut from.
+  // A block that takes `bytes` from the heap's top, the huge pages it spans asked for, and
+  // the block given back: it joins the top, which later allocations are cut from. Then the
+  // start of the block, below the first huge page, taken for good (never touched beyond
+  // its header), so that what comes next is cut from the huge pages. Both from the heap,
+  // not mappings of their own: the threshold raised for them.
+  static void* kept_aside = nullptr;
   const int threshold = 1 << 20;  // what the tool sets (main.cpp, keep_freed_memory())
   ::mallopt(M_MMAP_THRESHOLD, int(bytes) + threshold);
-  char* const block = static_cast<char*>(std::malloc(bytes));
+  bool asked = false;
+  if (char* const block = static_cast<char*>(std::malloc(bytes))) {
+    const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(block);
+    const std::uintptr_t top = reinterpret_cast<std::uintptr_t>(::sbrk(0));
+    const std::uintptr_t first = detail::huge_page_span(start + 64);  // past the header
+    const std::uintptr_t last = (start + bytes) / huge_page_bytes * huge_page_bytes;
+    const bool in_heap = start < top && start + bytes <= top && first < last;
+    if (in_heap) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+    std::free(block);
+    // Given back to the system on free() (a trim threshold below `bytes`), it is of no use.
+    if (in_heap && reinterpret_cast<std::uintptr_t>(::sbrk(0)) >= last) {
+      kept_aside = std::malloc(first - start - 32);
+      asked = kept_aside != nullptr;
+    }
+  }
   ::mallopt(M_MMAP_THRESHOLD, threshold);
-  if (!block) return false;
-  const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(block);
-  const std::uintptr_t top = reinterpret_cast<std::uintptr_t>(::sbrk(0));
-  const std::uintptr_t first = detail::huge_page_span(start + 64);  // past the chunk's header
-  const std::uintptr_t last = (start + bytes) / huge_page_bytes * huge_page_bytes;
-  const bool in_heap = start < top && start + bytes <= top && first < last;
-  if (in_heap) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
-  std::free(block);
-  // Given back to the system on free() (a trim threshold below `bytes`), it is of no use.
-  if (!in_heap || reinterpret_cast<std::uintptr_t>(::sbrk(0)) < last) return false;
-  // The start of the block, below the first huge page, taken for good (never touched
-  // beyond its header), so that what comes next is cut from the huge pages.
-  static void* const below = std::malloc(first - start - 32);
-  return below != nullptr;
+  return asked;
 #else
   static_cast<void>(bytes);
   return false;
