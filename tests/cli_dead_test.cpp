@@ -192,6 +192,26 @@ TEST_CASE("cli dead: compressed files and standard input, told by their first by
   }
 }
 
+TEST_CASE("cli dead: a bad line's control bytes are written escaped, its row one line",
+          "[cli][dead]") {
+  // An escape sequence, a carriage return and a form feed inside the line, a backslash:
+  // echoed raw they would break the row (a consumer splitting lines at CR) or reach a
+  // terminal as commands.
+  const std::string bad = std::string("8/8/8/\x1b[2J8/8/8/8/K1k5\rw\f- - 0 1 \\ \x7f");
+  const Run r = run_dead(bad + "\n8/8/8/8/8/8/8/K1k5 b - - 0 1\n", "--quick");
+  CHECK(r.status == 1);
+  const auto lines = arbiter_test::split_lines(r.out);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[1] ==
+        "8/8/8/\\x1B[2J8/8/8/8/K1k5\\x0Dw\\x0C- - 0 1 \\\\ \\x7F\terror\terror\t?\t-\t-\t0");
+  CHECK(fields(lines[1]).size() == 7);
+  CHECK(lines[2] == "8/8/8/8/8/8/8/K1k5 b - - 0 1\tnowin\tnowin\t1\t-\t-\t2");
+  // JSON escapes them its own way (\u001b ...), the string as read.
+  const Run j = run_dead(bad + "\n", "--quick --json");
+  CHECK(j.out.find("\"8/8/8/\\u001b[2J8/8/8/8/K1k5\\rw\\f- - 0 1 \\\\ \x7f\"") !=
+        std::string::npos);
+}
+
 TEST_CASE("cli dead: a first FEN starting with B, and a NUL byte, read as they are",
           "[cli][dead]") {
   arbiter_test::TempDir dir;
@@ -211,7 +231,7 @@ TEST_CASE("cli dead: a first FEN starting with B, and a NUL byte, read as they a
     const auto lines = arbiter_test::split_lines(r->out);
     REQUIRE(lines.size() == 4);
     CHECK(lines[1] == "B7/8/8/8/8/8/8/K1k5 w - - 0 1\tnowin\tnowin\t1\t-\t-\t2");
-    CHECK(fields(lines[2])[1] == "error");
+    CHECK(lines[2] == "8/8/8/8/8/8/8/K1k5 w - - 0 1\\x00junk\terror\terror\t?\t-\t-\t0");
     CHECK(lines[3] == "8/8/8/8/8/8/8/K1k5 b - - 0 1\tnowin\tnowin\t1\t-\t-\t2");
     CHECK(r->err.find(":2: invalid FEN") != std::string::npos);
   }

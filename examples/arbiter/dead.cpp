@@ -44,6 +44,24 @@ std::string fen_of_line(const std::string& line) {
   return fen.substr(first, fen.find_last_not_of(" \r\n") - first + 1);
 }
 
+// `fen` as the first column of a row: a byte below 0x20 or 0x7F as \xNN and a backslash
+// doubled, so that a bad line's echo (a FEN can hold none of them) keeps its row one line
+// of seven columns and sends no control sequence to a terminal.
+std::string tsv_column(const std::string& fen) {
+  std::string out;
+  out.reserve(fen.size());
+  for (const char c : fen) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte == '\\')
+      out += "\\\\";
+    else if (byte < 0x20 || byte == 0x7F)
+      out += fmt::format("\\x{:02X}", byte);
+    else
+      out += c;
+  }
+  return out;
+}
+
 // Reads a FEN as written. Four fields (as EPD and the test sets write them) are read
 // with the move counters 0 and 1; nothing else is repaired. `startpos` is the start.
 using FenRead = arbiter::Result<arbiter::ParsedFen, arbiter::FenError>;
@@ -130,7 +148,7 @@ class DeadWriter {
                     {"error", r.error().message()}})
                   .dump(-1, ' ', false, json::error_handler_t::replace);
       else
-        out = fmt::format("{}\terror\terror\t?\t-\t-\t0", fen);
+        out = fmt::format("{}\terror\terror\t?\t-\t-\t0", tsv_column(fen));
     } else {
       const arbiter::Position& position = r->position;
       const arbiter::WinMode mode =
@@ -153,9 +171,9 @@ class DeadWriter {
             {"nodes", nodes}};
         out = j.dump(-1, ' ', false, json::error_handler_t::replace);
       } else {
-        out = fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}", fen, arbiter::to_string(white_->verdict),
-                          arbiter::to_string(black_->verdict), dead_text(dead), white_mate,
-                          black_mate, nodes);
+        out = fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}", tsv_column(fen),
+                          arbiter::to_string(white_->verdict), arbiter::to_string(black_->verdict),
+                          dead_text(dead), white_mate, black_mate, nodes);
       }
     }
     out += '\n';
