@@ -117,20 +117,41 @@ bool huge_pages_on_request() {
   return true;
 }
 
+// A mapping of a process, as /proc/PID/smaps describes it.
+struct Mapping {
+  std::string name;            // "[heap]", a file, or empty
+  long size_kib = 0;           // Size
+  long huge_kib = 0;           // AnonHugePages: its memory in huge pages
+  bool huge_eligible = false;  // THPeligible: it may be made of huge pages
+};
+
+std::vector<Mapping> mappings(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/smaps");
+  std::vector<Mapping> out;
+  for (std::string line; std::getline(in, line);) {
+    unsigned long begin = 0, end = 0;
+    char name[256] = "";
+    if (std::sscanf(line.c_str(), "%lx-%lx %*s %*s %*s %*s %255s", &begin, &end, name) >= 2) {
+      out.push_back({name, 0, 0, false});
+      continue;
+    }
+    std::istringstream fields(line);
+    std::string key;
+    long value = 0;
+    fields >> key >> value;
+    if (out.empty()) continue;
+    if (key == "Size:") out.back().size_kib = value;
+    if (key == "AnonHugePages:") out.back().huge_kib = value;
+    if (key == "THPeligible:") out.back().huge_eligible = value == 1;
+  }
+  return out;
+}
+
 // Whether the process `pid` has a mapping of exactly one huge page, all of it huge: the
 // tool's slider tables (its other huge pages, the helpmate workspaces, are 4 or 8 MiB).
 bool has_one_huge_page_mapping(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/smaps");
-  std::string line;
-  long size = -1;
-  while (std::getline(in, line)) {
-    std::istringstream fields(line);
-    std::string key;
-    long kib = 0;
-    fields >> key >> kib;
-    if (key == "Size:") size = kib;
-    if (key == "AnonHugePages:" && size == 2048 && kib == 2048) return true;
-  }
+  for (const Mapping& m : mappings(pid))
+    if (m.size_kib == 2048 && m.huge_kib == 2048) return true;
   return false;
 }
 }  // namespace
@@ -163,19 +184,9 @@ TEST_CASE("the tool's heap is asked for huge pages", "[cli]") {
   CHECK(tool.write("8/8/8/4k3/8/8/3N4/4K3 w - - 0 1\n"));
   REQUIRE(tool.read_lines(2));
   // A part of the heap (the mappings /proc names [heap]) that may be made of huge pages.
-  std::ifstream in("/proc/" + std::to_string(tool.pid()) + "/smaps");
-  std::string line;
-  bool heap = false, eligible = false;
-  while (std::getline(in, line)) {
-    unsigned long begin = 0, end = 0;
-    if (std::sscanf(line.c_str(), "%lx-%lx ", &begin, &end) == 2) {
-      heap = line.find("[heap]") != std::string::npos;
-      continue;
-    }
-    int flag = 0;
-    if (heap && std::sscanf(line.c_str(), "THPeligible: %d", &flag) == 1 && flag == 1)
-      eligible = true;
-  }
+  bool eligible = false;
+  for (const Mapping& m : mappings(tool.pid()))
+    eligible = eligible || (m.name == "[heap]" && m.huge_eligible);
   CHECK(tool.finish() == 0);
   CHECK(eligible);
 #endif

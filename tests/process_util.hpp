@@ -53,6 +53,11 @@ inline std::string quote(const std::string& word) {
   return q + "'";
 }
 
+/// A wait status as an exit status: 128 + N when killed by signal N.
+inline int exit_status(int raw) {
+  return WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
+}
+
 /// Runs a shell command and collects its standard output and exit status.
 inline Run run_command(const std::string& command) {
   FILE* pipe = popen(command.c_str(), "r");
@@ -62,7 +67,7 @@ inline Run run_command(const std::string& command) {
   std::size_t n;
   while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
   const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
+  r.status = exit_status(raw);
   return r;
 }
 
@@ -100,7 +105,7 @@ int run_command_lines(const std::string& command, OnLine&& on_line) {
   }
   if (!line.empty()) on_line(line);
   const int raw = pclose(pipe);
-  return WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
+  return exit_status(raw);
 }
 
 /// A program run with pipes to its standard input and from its standard output, for a
@@ -163,7 +168,7 @@ class Conversation {
     waitpid(pid_, &raw, 0);
     close(from_);
     pid_ = -1;
-    return WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
+    return exit_status(raw);
   }
 
  private:
