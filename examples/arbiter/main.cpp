@@ -421,7 +421,7 @@ int run_pgn(const PgnCommand& command) {
 void keep_freed_memory() {
 #if defined(__GLIBC__)
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
-  mallopt(M_MMAP_THRESHOLD, 1 << 20);
+  mallopt(M_MMAP_THRESHOLD, arbiter_cli::mapped_block_bytes);
 #endif
 }
 

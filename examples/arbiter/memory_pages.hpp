@@ -46,6 +46,10 @@ namespace arbiter_cli {
 /// The size of a huge page (x86-64 and most 64-bit Linux systems).
 inline constexpr std::size_t huge_page_bytes = std::size_t(2) << 20;
 
+/// The tool's M_MMAP_THRESHOLD (main.cpp, keep_freed_memory()): a block of this size or
+/// more is a mapping of its own, not a part of the heap.
+inline constexpr int mapped_block_bytes = 1 << 20;
+
 #if defined(__linux__)
 namespace detail {
 
@@ -111,12 +115,11 @@ inline bool populate_static_memory() noexcept {
 /// Asks for the standard allocator's heap in huge pages, `bytes` of it (4 to 16 MiB; see
 /// the top): true if asked, false where it cannot be (another system or allocator, a
 /// sanitizer's, a heap that is not one piece of memory), which changes nothing but the
-/// faults. Call it once,
-/// at the start, before the threads: it makes every thread allocate from the one heap
-/// (M_ARENA_MAX 1; a thread's own arena is a mapping of its own, out of reach here), which
-/// costs no waiting in the tool, whose threads allocate nothing per game once warmed up.
-/// The allocator must keep what is freed (M_TRIM_THRESHOLD above `bytes`, as the tool
-/// sets it: main.cpp, keep_freed_memory()).
+/// faults. Call it once, at the start, before the threads: it makes every thread allocate
+/// from the one heap (M_ARENA_MAX 1; a thread's own arena is a mapping of its own, out of
+/// reach here), which costs no waiting in the tool, whose threads allocate nothing per game
+/// once warmed up. The allocator must keep what is freed (M_TRIM_THRESHOLD above `bytes`,
+/// as the tool sets it: main.cpp, keep_freed_memory()).
 inline bool huge_page_heap(std::size_t bytes) noexcept {
 #if defined(__linux__) && defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && \
     !defined(ARBITER_NO_HUGE_PAGE_HEAP)
@@ -128,8 +131,7 @@ inline bool huge_page_heap(std::size_t bytes) noexcept {
   // its header), so that what comes next is cut from the huge pages. Both from the heap,
   // not mappings of their own: the threshold raised for them.
   static void* kept_aside = nullptr;
-  const int threshold = 1 << 20;  // what the tool sets (main.cpp, keep_freed_memory())
-  ::mallopt(M_MMAP_THRESHOLD, int(bytes) + threshold);
+  ::mallopt(M_MMAP_THRESHOLD, int(bytes) + mapped_block_bytes);
   bool asked = false;
   if (char* const block = static_cast<char*>(std::malloc(bytes))) {
     const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(block);
@@ -145,7 +147,7 @@ inline bool huge_page_heap(std::size_t bytes) noexcept {
       asked = kept_aside != nullptr;
     }
   }
-  ::mallopt(M_MMAP_THRESHOLD, threshold);
+  ::mallopt(M_MMAP_THRESHOLD, mapped_block_bytes);
   return asked;
 #else
   static_cast<void>(bytes);
