@@ -19,7 +19,6 @@
 #include "test_util.hpp"
 
 #if defined(ARBITER_CLI_PATH) && !defined(_WIN32)
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -121,20 +120,20 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// The peak resident memory (KiB) of the tool run with `args` (`exec`ed by the shell, so
-// the rusage is the tool's own), standard output and error discarded.
-long peak_kib(const std::string& args) {
-  const std::string command = "exec " + quote(ARBITER_CLI_PATH) + " " + args + " >/dev/null 2>&1";
-  const pid_t pid = fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  int status = 0;
-  struct rusage usage {};
-  REQUIRE(wait4(pid, &status, 0, &usage) == pid);
-  return usage.ru_maxrss;
+// The peak resident memory (KiB) of the tool run with `args`, standard output and error
+// discarded: measured by tests/tools/peak_memory.cpp, which the tool's shell is forked
+// from (forked from this process, the shell and the tool would count this process's
+// memory in their peak: Linux keeps it across exec).
+long peak_kib(const arbiter_test::TempDir& dir, const std::string& args) {
+  const fs::path peak = dir.path / "peak.txt";
+  fs::remove(peak);
+  const std::string command =
+      quote(ARBITER_PEAK_MEMORY) + " " + quote(peak.string()) + " /bin/sh -c " +
+      quote("exec " + quote(ARBITER_CLI_PATH) + " " + args + " >/dev/null 2>&1");
+  REQUIRE(std::system(command.c_str()) != -1);  // the tool's status is not asked here
+  const std::string text = read_file(peak);
+  REQUIRE(!text.empty());
+  return std::stol(text);
 }
 
 }  // namespace
@@ -383,18 +382,22 @@ TEST_CASE("cli -j: the output of -j 4 is byte for byte that of -j 1", "[cli][sca
                     sixteen = repeat(16, "sixteen.pgn");
   // Peak memory says nothing under AddressSanitizer: its quarantine keeps freed blocks and
   // its shadow memory grows with them (peaks of 290 to 430 MB that vary from run to run).
-  // The bounds are checked in every build without it (the release stage).
-  for (const std::string command : {"audit --json", "pgn", "trace"}) {
+  // The bounds are checked in every build without it (the release stage). The tool's heap
+  // grows in huge pages (memory_pages.hpp's huge_page_heap()): a step of one 2 MiB page
+  // between two inputs is where a game's buffers first cross a page, not growth with the
+  // input (the peaks on 1, 2, 4, ... 32 times an input stay within one step).
+  constexpr long huge_page_kib = 2048;
+  for (const std::string command : {"audit --json", "audit --no-progress", "pgn", "trace"}) {
     if (built_with_address_sanitizer) break;
-    const long one_small = peak_kib(command + " -j 1 - < " + quote(games));
-    const long one_big = peak_kib(command + " -j 1 - < " + quote(eight));
-    const long many_small = peak_kib(command + " -j 4 - < " + quote(four));
-    const long many_big = peak_kib(command + " -j 4 - < " + quote(sixteen));
+    const long one_small = peak_kib(dir, command + " -j 1 - < " + quote(games));
+    const long one_big = peak_kib(dir, command + " -j 1 - < " + quote(eight));
+    const long many_small = peak_kib(dir, command + " -j 4 - < " + quote(four));
+    const long many_big = peak_kib(dir, command + " -j 4 - < " + quote(sixteen));
     INFO(command << ": -j 1 peak " << one_small << " KiB on the input, " << one_big
                  << " KiB on 8 times it; -j 4 peak " << many_small << " KiB on 4 times it, "
                  << many_big << " KiB on 16 times it");
     CHECK(one_small > 0);
-    CHECK(one_big < one_small + one_small / 10 + 1024);
+    CHECK(one_big < one_small + one_small / 10 + huge_page_kib + 1024);
     CHECK(many_big < many_small + many_small / 2);
     CHECK(many_big < 64 * 1024);
   }
