@@ -592,4 +592,10 @@ inline std::string say(AuditText id, arbiter::Language l,
   return arbiter::fill_placeholders(audit_text(id, l), args);
 }
 
+/// say() appended to `out` (allocates only where `out` must grow).
+inline void say_into(std::string& out, AuditText id, arbiter::Language l,
+                     std::initializer_list<arbiter::MessageArg> args = {}) {
+  arbiter::append_placeholders(out, audit_text(id, l), args);
+}
+
 }  // namespace arbiter_cli

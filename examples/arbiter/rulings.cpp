@@ -418,81 +418,104 @@ std::string bundled_sample() {
   return {};
 }
 
-// The one-line verdict of a game: how it ended under the Laws (or that nothing ended it
-// without a claim), whether it was played on, what becomes of the recorded result, and
-// the claim windows: "Verdict: drawn by fivefold repetition at 29.Qh5+, played on for 27
-// plies; the recorded 0-1 is void."
-std::string verdict(const arbiter::GameAudit& a, const GameRecord& record,
-                    const std::vector<ClaimWindow>& windows,
-                    const std::optional<arbiter::GameResult>& recorded, arbiter::Language lang) {
-  std::string text;
+// "At the start (ply 0)" for ply 0, else the move that led to `ply` ("24...Kf7"), in a
+// buffer of its own (no allocation).
+class PlyLabel {
+ public:
+  PlyLabel(const GameRecord& record, Ply ply, arbiter::Language lang) noexcept
+      : move_(record, ply, arbiter::san_language(lang)),
+        start_(ply == 0 ? audit_text(AuditText::AtStart, lang) : nullptr) {}
+  std::string_view view() const noexcept {
+    return start_ ? std::string_view(start_) : move_.view();
+  }
+
+ private:
+  MoveLabel move_;
+  const char* start_;
+};
+
+// Where a finding or a claim stands, appended to `out`: "After 24...Kf7 (ply 48)", "At the
+// start (ply 0)".
+void write_where(std::string& out, const GameRecord& record, Ply ply, arbiter::Language lang) {
+  if (ply == 0)
+    say_into(out, AuditText::AtStart, lang);
+  else
+    say_into(out, AuditText::After, lang,
+             {{"move", MoveLabel(record, ply, arbiter::san_language(lang)).view()},
+              {"ply", std::to_string(ply)}});
+}
+
+// The one-line verdict of a game, written over `out` (`text`: a buffer for what it says):
+// how it ended under the Laws (or that nothing ended it without a claim), whether it was
+// played on, what becomes of the recorded result, and the claim windows: "Verdict: drawn
+// by fivefold repetition at 29.Qh5+, played on for 27 plies; the recorded 0-1 is void."
+void write_verdict(std::string& out, std::string& text, const arbiter::GameAudit& a,
+                   const GameRecord& record, const std::vector<ClaimWindow>& windows,
+                   const std::optional<arbiter::GameResult>& recorded, arbiter::Language lang) {
+  text.clear();
+  const arbiter::SanLanguage notation = arbiter::san_language(lang);
   if (a.ending == arbiter::Termination::Checkmate) {
-    text = say(AuditText::VerdictMate, lang,
-               {{"move", move_label(record, a.end_ply, arbiter::san_language(lang))}});
+    say_into(text, AuditText::VerdictMate, lang,
+             {{"move", MoveLabel(record, a.end_ply, notation).view()}});
   } else if (a.ending != arbiter::Termination::None) {
-    text = say(AuditText::VerdictDrawn, lang,
-               {{"ending", arbiter::display_name(a.ending, lang)},
-                {"move", move_label(record, a.end_ply, arbiter::san_language(lang))}});
+    say_into(text, AuditText::VerdictDrawn, lang,
+             {{"ending", arbiter::display_name(a.ending, lang)},
+              {"move", MoveLabel(record, a.end_ply, notation).view()}});
   } else {
-    text = say(AuditText::VerdictNoEnding, lang);
+    say_into(text, AuditText::VerdictNoEnding, lang);
   }
   if (a.played_on && a.plies - a.end_ply == 1)
-    text += say(AuditText::VerdictPlayedOnOne, lang);
+    say_into(text, AuditText::VerdictPlayedOnOne, lang);
   else if (a.played_on)
-    text += say(AuditText::VerdictPlayedOn, lang, {{"later", std::to_string(a.plies - a.end_ply)}});
-  const std::string result = arbiter::to_pgn(recorded);
+    say_into(text, AuditText::VerdictPlayedOn, lang,
+             {{"later", std::to_string(a.plies - a.end_ply)}});
+  const std::string_view result = arbiter::to_pgn(recorded);
   if (recorded && *recorded != arbiter::GameResult::Ongoing) {
     if (a.result_agrees)
-      text += say(AuditText::VerdictStands, lang, {{"result", result}});
+      say_into(text, AuditText::VerdictStands, lang, {{"result", result}});
     else if (a.played_on)
-      text += say(AuditText::VerdictVoid, lang, {{"result", result}});
+      say_into(text, AuditText::VerdictVoid, lang, {{"result", result}});
     else
-      text += say(AuditText::VerdictWrong, lang,
-                  {{"result", result}, {"laws_result", arbiter::to_pgn(a.laws_result)}});
+      say_into(text, AuditText::VerdictWrong, lang,
+               {{"result", result}, {"laws_result", arbiter::to_pgn(a.laws_result)}});
   }
   if (!windows.empty()) {
     GameRecord::Ply plies = 0;
     for (const ClaimWindow& w : windows) plies += w.plies();
-    text += say(AuditText::VerdictWindows, lang,
-                {{"windows", std::to_string(windows.size())}, {"plies", std::to_string(plies)}});
+    say_into(text, AuditText::VerdictWindows, lang,
+             {{"windows", std::to_string(windows.size())}, {"plies", std::to_string(plies)}});
   }
-  return say(AuditText::Verdict, lang, {{"verdict", text}});
+  out.clear();
+  say_into(out, AuditText::Verdict, lang, {{"verdict", text}});
 }
 
-// A claim window in the report: its range, then who could claim at each of its plies and
-// how (on the board, or by which written moves); a run of plies where the fifty-move claim
-// stood on the board is one line. Adds the ways seen to `ways` (the procedure is explained
-// once per game).
-GameReport::Window window_report(const ClaimWindow& w, const GameRecord& record,
-                                 const arbiter::GameAudit& audit, arbiter::ClaimWays& ways,
-                                 arbiter::Language lang) {
+// A claim window in the report, written over `out` (`text`: a buffer for its parts): its
+// range, then who could claim at each of its plies and how (on the board, or by which
+// written moves); a run of plies where the fifty-move claim stood on the board is one
+// line. Adds the ways seen to `ways` (the procedure is explained once per game).
+void write_window(GameReport::Window& out, std::string& text, const ClaimWindow& w,
+                  const GameRecord& record, const arbiter::GameAudit& audit,
+                  arbiter::ClaimWays& ways, arbiter::Language lang) {
   const arbiter::ExplainOptions options(lang);
   const bool fifty = w.kind == arbiter::Termination::FiftyMoveClaim;
-  auto label = [&](Ply ply) {
-    return ply == 0 ? say(AuditText::AtStart, lang)
-                    : move_label(record, ply, arbiter::san_language(lang));
-  };
-  const std::string range =
-      w.plies() == 1 ? say(AuditText::RangeOne, lang,
-                           {{"first", label(w.first_ply)}, {"from", std::to_string(w.first_ply)}})
-                     : say(AuditText::RangeMany, lang,
-                           {{"first", label(w.first_ply)},
-                            {"last", label(w.last_ply)},
-                            {"from", std::to_string(w.first_ply)},
-                            {"to", std::to_string(w.last_ply)},
-                            {"count", std::to_string(w.plies())}});
-  GameReport::Window out;
+  text.clear();
+  if (w.plies() == 1)
+    say_into(text, AuditText::RangeOne, lang,
+             {{"first", PlyLabel(record, w.first_ply, lang).view()},
+              {"from", std::to_string(w.first_ply)}});
+  else
+    say_into(text, AuditText::RangeMany, lang,
+             {{"first", PlyLabel(record, w.first_ply, lang).view()},
+              {"last", PlyLabel(record, w.last_ply, lang).view()},
+              {"from", std::to_string(w.first_ply)},
+              {"to", std::to_string(w.last_ply)},
+              {"count", std::to_string(w.plies())}});
+  out.clear();
   out.kind = w.kind;
   out.first_ply = w.first_ply;
-  out.heading =
-      say(fifty ? AuditText::WindowFifty : AuditText::WindowThreefold, lang, {{"range", range}});
+  say_into(out.heading, fifty ? AuditText::WindowFifty : AuditText::WindowThreefold, lang,
+           {{"range", text}});
   const arbiter::Rules& rules = record.rules();
-  auto where = [&](Ply ply) {
-    return ply == 0 ? say(AuditText::AtStart, lang)
-                    : say(AuditText::After, lang,
-                          {{"move", move_label(record, ply, arbiter::san_language(lang))},
-                           {"ply", std::to_string(ply)}});
-  };
   for (Ply ply = w.first_ply; ply <= w.last_ply; ++ply) {
     const arbiter::Position& pos = record.position(ply);
     const arbiter::AvailableClaims c = claims_at_finding(record, ply, audit, rules);
@@ -505,10 +528,11 @@ GameReport::Window window_report(const ClaimWindow& w, const GameRecord& record,
       while (last < w.last_ply && claims_at_finding(record, last + 1, audit, rules).fifty_on_board)
         ++last;
       if (last > ply) {
-        out.entries.push_back({ply,
-                               {},
-                               say(AuditText::EntryEachOnBoard, lang,
-                                   {{"first", label(ply)}, {"last", label(last)}})});
+        GameReport::Entry& entry = out.entries.add();
+        entry.ply = ply;
+        say_into(entry.text, AuditText::EntryEachOnBoard, lang,
+                 {{"first", PlyLabel(record, ply, lang).view()},
+                  {"last", PlyLabel(record, last, lang).view()}});
         ply = last;
         continue;
       }
@@ -517,14 +541,17 @@ GameReport::Window window_report(const ClaimWindow& w, const GameRecord& record,
                                                  ? arbiter::Message::WhiteCapital
                                                  : arbiter::Message::BlackCapital,
                                              lang);
-    const std::string moves = arbiter::explain_moves(pos, intended, options);
+    text.clear();
+    arbiter::explain_moves_into(text, pos, intended, options);
     const AuditText how = on_board && !intended.empty() && !fifty ? AuditText::EntryBoth
                           : on_board                              ? AuditText::EntryOnBoard
                                                                   : AuditText::EntryWritten;
     (fifty ? ways.fifty_intended : ways.threefold_intended) |= how != AuditText::EntryOnBoard;
-    out.entries.push_back({ply, where(ply), say(how, lang, {{"side", side}, {"moves", moves}})});
+    GameReport::Entry& entry = out.entries.add();
+    entry.ply = ply;
+    write_where(entry.where, record, ply, lang);
+    say_into(entry.text, how, lang, {{"side", side}, {"moves", text}});
   }
-  return out;
 }
 
 // Writes the HTML page: its summary, the games' sections from `games` (a temporary file
@@ -606,6 +633,13 @@ int run_audit(const AuditCommand& command) {
     std::vector<ClaimWindow> claim_windows;  // the game's (its buffer reused from game to game)
   };
   std::uint64_t audited = 0;  // games, good and bad
+  // Each -j worker's game report and its buffers, kept from game to game: the report of a
+  // game allocates nothing once an earlier one has needed as much.
+  struct ReportBuffers {
+    GameReport report;
+    std::string verdict, text, board;
+  };
+  std::vector<ReportBuffers> report_buffers(std::max(1u, command.jobs));
 
   // --html FILE: the page is its summary, then the games; the games' sections wait in a
   // temporary file until the summary is known (a corpus's page does not fit in memory).
@@ -631,7 +665,7 @@ int run_audit(const AuditCommand& command) {
   reading.mate_nodes = std::uint64_t(command.mate_nodes);
   const ReadTotals read = judge_games<Verdict, RecordedGame>(
       files, reading, command.jobs,
-      [&](const RecordedGame& item, Verdict& v, unsigned) {
+      [&](const RecordedGame& item, Verdict& v, unsigned worker) {
         v = Verdict{std::move(v.out),          0, 0, 0, {}, -1, {}, {}, std::move(v.html), {},
                     std::move(v.claim_windows)};
         std::string& out = v.out;
@@ -689,92 +723,93 @@ int run_audit(const AuditCommand& command) {
           write_audit_line(out, item, number, a, rules, chosen.basis, windows);
         if (command.options.json && !html) return;
 
-        // The report in words, laid out as text (standard output) and as HTML (--html).
-        auto say = [&](AuditText id, std::initializer_list<arbiter::MessageArg> args) {
-          return arbiter_cli::say(id, lang, args);
-        };
-        GameReport report;
-        report.heading = say(AuditText::Game, {{"n", std::to_string(number)},
-                                               {"white", item.white},
-                                               {"black", item.black},
-                                               {"event", item.event},
-                                               {"date", item.date},
-                                               {"result", arbiter::to_pgn(item.result)},
-                                               {"plies", std::to_string(a.plies)}});
+        // The report in words, laid out as text (standard output) and as HTML (--html),
+        // written into the worker's buffers (kept from game to game: no allocation).
+        ReportBuffers& buffers = report_buffers[worker];
+        GameReport& report = buffers.report;
+        std::string& text = buffers.text;
+        report.clear();
+        say_into(report.heading, AuditText::Game, lang,
+                 {{"n", std::to_string(number)},
+                  {"white", item.white},
+                  {"black", item.black},
+                  {"event", item.event},
+                  {"date", item.date},
+                  {"result", arbiter::to_pgn(item.result)},
+                  {"plies", std::to_string(a.plies)}});
         // The Laws applied, and why those (--rules auto: the edition of the game's date).
-        report.laws =
-            say(laws_line[int(chosen.basis)],
-                {{"edition", arbiter::full_name(rules.edition, lang)}, {"date", item.date}});
-        const std::string game_verdict = verdict(a, record, windows, item.result, lang);
-        if (!command.detail) report.verdict = game_verdict;
-        // "After 24...Kf7 (ply 48)", "At the start (ply 0)".
-        auto where = [&](Ply ply) {
-          return ply == 0 ? say(AuditText::AtStart, {})
-                          : say(AuditText::After,
-                                {{"move", move_label(record, ply, explain_options.notation)},
-                                 {"ply", std::to_string(ply)}});
-        };
+        say_into(report.laws, laws_line[int(chosen.basis)], lang,
+                 {{"edition", arbiter::edition_names(rules.edition, lang).full_name},
+                  {"date", item.date}});
+        write_verdict(buffers.verdict, text, a, record, windows, item.result, lang);
+        if (!command.detail) report.verdict += buffers.verdict;
         // A finding explained on the history up to its ply, as one paragraph. Automatic
         // endings first (--detail: every finding in order of ply), then the claim windows.
         for (const arbiter::Finding& f : a.findings) {
           if (!command.detail && f.is_claim()) continue;
           const arbiter::Position& pos = record.position(f.ply);
-          std::string text;
+          GameReport::Paragraph& p = report.paragraphs.add();
+          p.ply = f.ply;
+          p.kind = f.kind;
+          // The board at the game's end, and at a result the Laws make a draw.
+          p.board = f.ply == a.end_ply || f.is_mate_draw();
+          write_where(p.where, record, f.ply, lang);
           if (f.is_claim()) {
             const arbiter::AvailableClaims claims = claims_at_finding(record, f.ply, a, rules);
-            text = arbiter::explain(claims, pos, rules, explain_options);
+            arbiter::explain_into(p.text, claims, pos, rules, explain_options);
             if (f.until_ply != f.ply)
-              text += say(AuditText::Until, {{"ply", std::to_string(f.until_ply)}});
+              say_into(p.text, AuditText::Until, lang, {{"ply", std::to_string(f.until_ply)}});
           } else {
             const arbiter::GameResult result =
                 f.kind == arbiter::Termination::Checkmate
                     ? (pos.side_to_move() == arbiter::Color::White ? arbiter::GameResult::BlackWins
                                                                    : arbiter::GameResult::WhiteWins)
                     : arbiter::GameResult::Draw;
-            text = arbiter::explain(f.kind, result, rules, explain_options);
-            if (f.is_mate_draw())
-              text += " " + say(AuditText::MateProof, {{"how", say(proof_text(f.mate.proof), {})},
-                                                       {"nodes", std::to_string(f.mate.nodes)}});
+            arbiter::explain_into(p.text, f.kind, result, rules, explain_options);
+            if (f.is_mate_draw()) {
+              p.text += ' ';
+              say_into(p.text, AuditText::MateProof, lang,
+                       {{"how", audit_text(proof_text(f.mate.proof), lang)},
+                        {"nodes", std::to_string(f.mate.nodes)}});
+            }
           }
-          // The board at the game's end, and at a result the Laws make a draw.
-          const bool board = f.ply == a.end_ply || f.is_mate_draw();
-          report.paragraphs.push_back({f.ply, f.kind, where(f.ply), std::move(text), board});
         }
         if (a.played_on)
-          report.played_on = say(
-              AuditText::PlayedOn,
+          say_into(
+              report.played_on, AuditText::PlayedOn, lang,
               {{"ply", std::to_string(a.end_ply)}, {"later", std::to_string(a.plies - a.end_ply)}});
         if (!a.result_agrees) {
           const AuditText reason = a.ending == arbiter::Termination::None
                                        ? AuditText::ReasonCannotMate
                                    : a.played_on ? AuditText::ReasonVoid
                                                  : AuditText::ReasonOtherwise;
-          report.disagrees =
-              say(AuditText::Disagrees,
-                  {{"result", arbiter::to_pgn(item.result)},
-                   {"reason", say(reason, {})},
-                   {"laws_result",
-                    a.laws_result != arbiter::GameResult::Ongoing
-                        ? say(AuditText::LawsGive, {{"result", arbiter::to_pgn(a.laws_result)}})
-                        : std::string()}});
+          text.clear();
+          if (a.laws_result != arbiter::GameResult::Ongoing)
+            say_into(text, AuditText::LawsGive, lang, {{"result", arbiter::to_pgn(a.laws_result)}});
+          say_into(report.disagrees, AuditText::Disagrees, lang,
+                   {{"result", arbiter::to_pgn(item.result)},
+                    {"reason", audit_text(reason, lang)},
+                    {"laws_result", text}});
         }
         if (a.mate_asked && a.mate.verdict == arbiter::Winnability::Unknown)
-          report.undecided =
-              say(AuditText::MateUndecided, {{"nodes", std::to_string(a.mate.nodes)}});
+          say_into(report.undecided, AuditText::MateUndecided, lang,
+                   {{"nodes", std::to_string(a.mate.nodes)}});
         if (!command.detail) {
           arbiter::ClaimWays ways;
           for (const ClaimWindow& w : windows)
-            report.windows.push_back(window_report(w, record, a, ways, lang));
-          if (ways.any())
-            report.how_to_claim = say(
-                AuditText::HowToClaim,
-                {{"procedure", arbiter::explain_claim_procedure(ways, rules, explain_options)}});
+            write_window(report.windows.add(), text, w, record, a, ways, lang);
+          if (ways.any()) {
+            text.clear();
+            arbiter::explain_claim_procedure_into(text, ways, rules, explain_options);
+            say_into(report.how_to_claim, AuditText::HowToClaim, lang, {{"procedure", text}});
+          }
         }
-        if (a.findings.empty()) report.nothing = say(AuditText::Nothing, {});
+        if (a.findings.empty()) say_into(report.nothing, AuditText::Nothing, lang);
 
         if (html) {
           append_game_html(v.html, number, report, a, record, lang, finding_name);
-          if (!a.result_agrees) v.disagreeing_item = report.heading + ": " + game_verdict;
+          if (!a.result_agrees)
+            v.disagreeing_item.assign(report.heading).append(": ").append(buffers.verdict);
         }
         if (command.options.json) return;
         heading(out, report.heading);
@@ -785,14 +820,17 @@ int run_audit(const AuditCommand& command) {
           out.append("  ").append(p.where).append(": ");
           line(out, "", p.text);
           if (p.board && command.boards) {
-            const std::string board = fmt::format("{:d}", record.position(p.ply));
+            std::string& board = buffers.board;
+            board.clear();
+            arbiter::append_board_diagram(board, record.position(p.ply));
             for (std::size_t start = 0; start < board.size();) {
               const std::size_t nl = board.find('\n', start);
               std::string_view row = std::string_view(board).substr(start, nl - start);
               // The footer's side to move in the language (the FEN stays as it is).
               if (row == "White to move" || row == "Black to move")
                 line(out, "      ",
-                     say(row[0] == 'W' ? AuditText::WhiteToMove : AuditText::BlackToMove, {}));
+                     audit_text(row[0] == 'W' ? AuditText::WhiteToMove : AuditText::BlackToMove,
+                                lang));
               else
                 line(out, "      ", row);
               if (nl == std::string::npos) break;

@@ -12,6 +12,8 @@
 //
 // The texts are UTF-8 (Russian in Cyrillic). MSVC users compile with /utf-8.
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <initializer_list>
@@ -887,12 +889,11 @@ struct MessageArg {
   std::string_view value;
 };
 
-/// Fills the placeholders of `text`. A placeholder with no argument is left as it is,
-/// braces included (so a test can find it).
-inline std::string fill_placeholders(std::string_view text,
-                                     std::initializer_list<MessageArg> args) {
-  std::string out;
-  out.reserve(text.size() + 64);
+/// Appends `text` to `out` with its placeholders filled. A placeholder with no argument is
+/// left as it is, braces included (so a test can find it). Allocates only where `out` must
+/// grow: a report written into a buffer kept from game to game allocates nothing.
+inline void append_placeholders(std::string& out, std::string_view text,
+                                std::initializer_list<MessageArg> args) {
   std::size_t i = 0;
   while (i < text.size()) {
     const std::size_t open = text.find('{', i);
@@ -913,12 +914,26 @@ inline std::string fill_placeholders(std::string_view text,
     i = close + 1;
   }
   out.append(text.substr(i));
+}
+
+/// `text` with its placeholders filled (append_placeholders() into a new string).
+inline std::string fill_placeholders(std::string_view text,
+                                     std::initializer_list<MessageArg> args) {
+  std::string out;
+  out.reserve(text.size() + 64);
+  append_placeholders(out, text, args);
   return out;
 }
 
 /// A message in a language with its placeholders filled.
 inline std::string render(Message id, Language l, std::initializer_list<MessageArg> args = {}) {
   return fill_placeholders(message_text(id, l), args);
+}
+
+/// render() appended to `out`.
+inline void render_into(std::string& out, Message id, Language l,
+                        std::initializer_list<MessageArg> args = {}) {
+  append_placeholders(out, message_text(id, l), args);
 }
 
 // ---- Names ------------------------------------------------------------------------------------
@@ -948,6 +963,24 @@ inline std::string full_name(Edition e, Language l) {
   const bool january = e == Edition::Fide2018 || e == Edition::Fide2023;
   return render(january ? Message::EditionFromJanuary : Message::EditionFromJuly, l,
                 {{"year", std::string_view(laws(e).id).substr(5)}});
+}
+/// The names of an edition in a language: display_name() and full_name().
+struct EditionNames {
+  std::string short_name;  ///< "FIDE 2023"
+  std::string full_name;   ///< "FIDE Laws of Chess in force from 1 January 2023"
+};
+/// The names of `e` in `l`, made once for every edition and language: what the
+/// explanations of a whole database cite, game after game, without making them again.
+inline const EditionNames& edition_names(Edition e, Language l) {
+  static const auto names = [] {
+    std::array<std::array<EditionNames, language_count>, edition_count> made;
+    for (int i = 0; i < edition_count; ++i)
+      for (int j = 0; j < language_count; ++j)
+        made[std::size_t(i)][std::size_t(j)] = {display_name(Edition(i), Language(j)),
+                                                full_name(Edition(i), Language(j))};
+    return made;
+  }();
+  return names[std::size_t(e)][std::size_t(l)];
 }
 /// Why a claim is inadmissible, in language `l`.
 inline const char* describe(Inadmissible i, Language l) noexcept {
@@ -1006,7 +1039,28 @@ class Explainer {
   std::string msg(Message id, std::initializer_list<MessageArg> args = {}) const {
     return render(id, lang(), args);
   }
-  std::string edition() const { return display_name(rules_.edition, lang()); }
+  void msg_into(std::string& out, Message id, std::initializer_list<MessageArg> args = {}) const {
+    render_into(out, id, lang(), args);
+  }
+  /// msg_into() with the placeholder {`name`} written by `write(out)` where it stands (a
+  /// list of moves, written into `out` rather than made apart first).
+  template <class Write>
+  void msg_into(std::string& out, Message id, std::initializer_list<MessageArg> args,
+                std::string_view name, Write&& write) const {
+    const std::string_view text = message_text(id, lang());
+    for (std::size_t open = text.find('{'); open != std::string_view::npos;
+         open = text.find('{', open + 1)) {
+      if (text.substr(open + 1, name.size()) != name ||
+          text.substr(open + 1 + name.size(), 1) != "}")
+        continue;
+      append_placeholders(out, text.substr(0, open), args);
+      write(out);
+      append_placeholders(out, text.substr(open + name.size() + 2), args);
+      return;
+    }
+    append_placeholders(out, text, args);
+  }
+  const std::string& edition() const { return edition_names(rules_.edition, lang()).short_name; }
   /// An article to cite; "?" where the edition has none.
   static std::string_view article(std::string_view a) noexcept {
     return a.empty() ? std::string_view("?") : a;
@@ -1062,11 +1116,16 @@ class Explainer {
     return numbered_move(record, ply, o_);
   }
 
+  /// What comes before item `i` of a list of `count`: nothing, ", ", or before the last
+  /// `last_joiner` (" and "): "a, b and c".
+  void separate(std::string& out, std::size_t i, std::size_t count, Message last_joiner) const {
+    if (i) out += i + 1 == count ? std::string_view(message_text(last_joiner, lang())) : ", ";
+  }
   /// "a, b and c".
   std::string join(const std::vector<std::string>& items, Message last_joiner) const {
     std::string out;
     for (std::size_t i = 0; i < items.size(); ++i) {
-      if (i) out += i + 1 == items.size() ? msg(last_joiner) : std::string(", ");
+      separate(out, i, items.size(), last_joiner);
       out += items[i];
     }
     return out;
@@ -1105,16 +1164,24 @@ class Explainer {
                {{"halfmoves", n}, {"move", played(record, GameRecord::Ply(last_reset))}});
   }
 
-  /// Moves in SAN, "Nf3, Nc3 and Nh3", at most max_listed_moves of them.
-  std::string move_list(const Position& pos, const MoveList& moves) const {
-    std::vector<std::string> items;
+  /// Moves in SAN, "Nf3, Nc3 and Nh3", at most max_listed_moves of them, appended to `out`.
+  void move_list_into(std::string& out, const Position& pos, const MoveList& moves) const {
     const std::size_t limit =
         o_.max_listed_moves > 0 ? std::size_t(o_.max_listed_moves) : moves.size();
-    for (std::size_t i = 0; i < moves.size() && i < limit; ++i) items.push_back(san(pos, moves[i]));
-    std::string out = join(items, Message::ListAnd);
-    if (moves.size() > limit)
-      out += " " + msg(Message::ListMore, {{"count", std::to_string(moves.size() - limit)}});
-    return out;
+    const std::size_t listed = std::min(moves.size(), limit);
+    for (std::size_t i = 0; i < listed; ++i) {
+      separate(out, i, listed, Message::ListAnd);
+      ARBITER_ASSERT(is_legal(pos, moves[i]));  // precondition: legal moves of `pos`
+      char text[max_san];
+      out.append(text, write_san(text, pos, moves[i], pos.play_unchecked(moves[i]), o_.notation));
+    }
+    if (moves.size() > limit) {
+      char count[24];
+      const char* end = std::to_chars(count, count + sizeof count, moves.size() - limit).ptr;
+      out += ' ';
+      msg_into(out, Message::ListMore,
+               {{"count", std::string_view(count, std::size_t(end - count))}});
+    }
   }
 
   const Rules& rules() const noexcept { return rules_; }
@@ -1136,7 +1203,7 @@ class Explainer {
 inline std::string explain(const Ruling& ruling, const GameRecord& record, const Rules& rules,
                            ExplainOptions options = {}) {
   const detail::Explainer x(options, rules);
-  const std::string edition = x.edition();
+  const std::string& edition = x.edition();
   const std::string_view article = detail::Explainer::article(ruling.article);
   const Position& pos = record.position();
 
@@ -1253,30 +1320,42 @@ inline std::string explain(const Ruling& ruling, const Game& game, ExplainOption
 
 /// Explains how a game ended, with the article of the edition in use (`article`: the one
 /// to cite, by default article_of(termination, rules.laws()); Game::termination_article()
-/// is more precise for claims). `result` names the winner of a decisive ending.
-inline std::string explain(Termination termination, GameResult result, const Rules& rules,
-                           ExplainOptions options = {}, std::string_view article = {}) {
+/// is more precise for claims). `result` names the winner of a decisive ending. Appended to
+/// `out`: allocates only where `out` must grow.
+inline void explain_into(std::string& out, Termination termination, GameResult result,
+                         const Rules& rules, ExplainOptions options = {},
+                         std::string_view article = {}) {
   const detail::Explainer x(options, rules);
   if (article.empty()) article = article_of(termination, rules.laws());
   // 2009 and 2014 repeat the dead-position draw of 5.2 b in Article 9 (9.6, 9.7): both cited.
-  std::string both_articles;
+  char both_articles[64];
   const Articles& articles = rules.laws().articles;
   if (termination == Termination::DeadPosition && *articles.dead_position_repeated &&
       article == articles.dead_position) {
-    both_articles =
-        std::string(article) + x.msg(Message::ListAnd) + articles.dead_position_repeated;
-    article = both_articles;
+    std::size_t n = 0;
+    for (std::string_view part :
+         {article, std::string_view(message_text(Message::ListAnd, x.lang())),
+          std::string_view(articles.dead_position_repeated)})
+      n += part.copy(both_articles + n, sizeof both_articles - n);
+    article = std::string_view(both_articles, n);
   }
   const Color winner = result == GameResult::BlackWins ? Color::Black : Color::White;
   const Message capital[2] = {Message::WhiteCapital, Message::BlackCapital};
-  const std::string edition = x.edition();
-  return x.msg(Message(int(Message::EndNone) + int(termination)),
-               {{"edition", edition},
-                {"article", detail::Explainer::article(article)},
-                {"winner", display_name(winner, x.lang())},
-                {"loser", display_name(~winner, x.lang())},
-                {"Winner", message_text(capital[index(winner)], x.lang())},
-                {"Loser", message_text(capital[index(~winner)], x.lang())}});
+  x.msg_into(out, Message(int(Message::EndNone) + int(termination)),
+             {{"edition", x.edition()},
+              {"article", detail::Explainer::article(article)},
+              {"winner", display_name(winner, x.lang())},
+              {"loser", display_name(~winner, x.lang())},
+              {"Winner", message_text(capital[index(winner)], x.lang())},
+              {"Loser", message_text(capital[index(~winner)], x.lang())}});
+}
+
+/// explain_into() into a new string.
+inline std::string explain(Termination termination, GameResult result, const Rules& rules,
+                           ExplainOptions options = {}, std::string_view article = {}) {
+  std::string out;
+  explain_into(out, termination, result, rules, options, article);
+  return out;
 }
 
 /// Explains how `game` ended (or that it has not).
@@ -1286,39 +1365,45 @@ inline std::string explain_ending(const Game& game, ExplainOptions options = {})
 }
 
 /// Explains what the player to move could claim now (claims.hpp available_claims()):
-/// on the board, or by writing one of the listed moves first.
+/// on the board, or by writing one of the listed moves first. Appended to `out`: allocates
+/// only where `out` must grow.
 /// `pos` is the position the claims were found in (the audit asks of every ply).
-inline std::string explain(const AvailableClaims& claims, const Position& pos, const Rules& rules,
-                           ExplainOptions options = {}) {
+inline void explain_into(std::string& out, const AvailableClaims& claims, const Position& pos,
+                         const Rules& rules, ExplainOptions options = {}) {
   const detail::Explainer x(options, rules);
   const Articles& a = rules.laws().articles;
-  const std::string edition = x.edition();
   const Message mover_id =
       pos.side_to_move() == Color::White ? Message::WhiteCapital : Message::BlackCapital;
   const char* mover = message_text(mover_id, x.lang());
-  // One sentence: a way to claim, its article, and the moves to write (if any).
-  auto sentence = [&](Message id, const char* article, const std::string& moves = std::string()) {
-    return x.msg(id, {{"Mover", mover},
-                      {"edition", edition},
-                      {"article", detail::Explainer::article(article)},
-                      {"moves", moves}});
+  // One sentence each: a way to claim, its article, and the moves to write (if any).
+  bool first = true;
+  auto sentence = [&](Message id, const char* article, const MoveList* moves = nullptr) {
+    if (!first) out += ' ';
+    first = false;
+    x.msg_into(out, id,
+               {{"Mover", mover},
+                {"edition", x.edition()},
+                {"article", detail::Explainer::article(article)}},
+               "moves", [&](std::string& o) {
+                 if (moves) x.move_list_into(o, pos, *moves);
+               });
   };
   if (claims.right_lost) return sentence(Message::ClaimsRightLost, a.right_to_claim_lost);
-  if (!claims.any()) return x.msg(Message::ClaimsNone, {{"Mover", mover}});
-  std::vector<std::string> sentences;
-  if (claims.threefold_on_board)
-    sentences.push_back(sentence(Message::ClaimsThreefoldOnBoard, a.threefold_on_board));
+  if (!claims.any()) return x.msg_into(out, Message::ClaimsNone, {{"Mover", mover}});
+  if (claims.threefold_on_board) sentence(Message::ClaimsThreefoldOnBoard, a.threefold_on_board);
   if (!claims.threefold_intended.empty())
-    sentences.push_back(sentence(Message::ClaimsThreefoldIntended, a.threefold_intended,
-                                 x.move_list(pos, claims.threefold_intended)));
-  if (claims.fifty_on_board)
-    sentences.push_back(sentence(Message::ClaimsFiftyOnBoard, a.fifty_on_board));
+    sentence(Message::ClaimsThreefoldIntended, a.threefold_intended, &claims.threefold_intended);
+  if (claims.fifty_on_board) sentence(Message::ClaimsFiftyOnBoard, a.fifty_on_board);
   if (!claims.fifty_intended.empty())
-    sentences.push_back(sentence(Message::ClaimsFiftyIntended, a.fifty_intended,
-                                 x.move_list(pos, claims.fifty_intended)));
-  std::string text;
-  for (const std::string& s : sentences) text += (text.empty() ? "" : " ") + s;
-  return text;
+    sentence(Message::ClaimsFiftyIntended, a.fifty_intended, &claims.fifty_intended);
+}
+
+/// explain_into() into a new string.
+inline std::string explain(const AvailableClaims& claims, const Position& pos, const Rules& rules,
+                           ExplainOptions options = {}) {
+  std::string out;
+  explain_into(out, claims, pos, rules, options);
+  return out;
 }
 
 /// Explains what the player to move at the end of `record` could claim now.
@@ -1335,10 +1420,17 @@ inline std::string explain_available_claims(const Game& game, ExplainOptions opt
 
 /// Moves of `pos` as a list in the language and piece letters of `options` ("Qh5+ and
 /// Kf8"; Portuguese "Dh5+ e Rf8"), at most options.max_listed_moves, then "(and N more)".
+inline void explain_moves_into(std::string& out, const Position& pos, const MoveList& moves,
+                               ExplainOptions options = {}) {
+  const Rules rules;
+  detail::Explainer(options, rules).move_list_into(out, pos, moves);
+}
+/// explain_moves_into() into a new string.
 inline std::string explain_moves(const Position& pos, const MoveList& moves,
                                  ExplainOptions options = {}) {
-  const Rules rules;
-  return detail::Explainer(options, rules).move_list(pos, moves);
+  std::string out;
+  explain_moves_into(out, pos, moves, options);
+  return out;
 }
 
 /// The ways a draw could be claimed somewhere in a game (the audit's claim windows), for
@@ -1357,18 +1449,19 @@ struct ClaimWays {
 
 /// How each of `ways` is claimed, and how the right to claim is lost (9.4), one sentence
 /// each with its article: the procedure said once for a whole game, where the audit lists
-/// who could claim at which move. "" if no way is set.
-inline std::string explain_claim_procedure(const ClaimWays& ways, const Rules& rules,
-                                           ExplainOptions options = {}) {
-  if (!ways.any()) return {};
+/// who could claim at which move. Appended to `out` (nothing if no way is set).
+inline void explain_claim_procedure_into(std::string& out, const ClaimWays& ways,
+                                         const Rules& rules, ExplainOptions options = {}) {
+  if (!ways.any()) return;
   const detail::Explainer x(options, rules);
   const Articles& a = rules.laws().articles;
-  const std::string edition = x.edition();
-  std::string text;
+  bool first = true;
   auto sentence = [&](bool wanted, Message id, const char* article) {
     if (!wanted) return;
-    text += (text.empty() ? "" : " ") +
-            x.msg(id, {{"edition", edition}, {"article", detail::Explainer::article(article)}});
+    if (!first) out += ' ';
+    first = false;
+    x.msg_into(out, id,
+               {{"edition", x.edition()}, {"article", detail::Explainer::article(article)}});
   };
   sentence(ways.threefold_on_board, Message::ProcedureThreefoldOnBoard, a.threefold_on_board);
   sentence(ways.threefold_intended, Message::ProcedureThreefoldIntended, a.threefold_intended);
@@ -1379,7 +1472,14 @@ inline std::string explain_claim_procedure(const ClaimWays& ways, const Rules& r
                ? Message::ProcedureRightLostByMove
                : Message::ProcedureRightLostByTouch,
            a.right_to_claim_lost);
-  return text;
+}
+
+/// explain_claim_procedure_into() into a new string ("" if no way is set).
+inline std::string explain_claim_procedure(const ClaimWays& ways, const Rules& rules,
+                                           ExplainOptions options = {}) {
+  std::string out;
+  explain_claim_procedure_into(out, ways, rules, options);
+  return out;
 }
 
 }  // namespace arbiter

@@ -70,23 +70,35 @@ inline std::string castling_text(CastlingRights r) {
   return s.empty() ? "-" : s;
 }
 
+}  // namespace detail
+
 /// A board diagram, rank 8 at the top, with rank and file labels, the side to move and
-/// the FEN below; lines end in '\n' except the last.
-inline std::string board_diagram(const Position& pos, bool figurines) {
-  std::string s = "  +-----------------+\n";
+/// the FEN below, appended to `s` (allocates only where `s` must grow); lines end in '\n'
+/// except the last.
+inline void append_board_diagram(std::string& s, const Position& pos, bool figurines = false) {
+  s += "  +-----------------+\n";
   for (int rank = 7; rank >= 0; --rank) {
     s += char('1' + rank);
     s += " |";
     for (int file = 0; file < 8; ++file) {
       const Piece p = pos.piece_on(make_square(file, rank));
       s += ' ';
-      s += figurines ? piece_figurine(p) : piece_letter(p);
+      s += figurines ? detail::piece_figurine(p) : detail::piece_letter(p);
     }
     s += " |\n";
   }
   s += "  +-----------------+\n    a b c d e f g h\n";
   s += pos.side_to_move() == Color::White ? "White to move\n" : "Black to move\n";
-  s += "FEN: " + to_fen(pos);
+  s += "FEN: ";
+  append_fen(s, pos);
+}
+
+namespace detail {
+
+/// append_board_diagram() into a new string.
+inline std::string board_diagram(const Position& pos, bool figurines) {
+  std::string s;
+  append_board_diagram(s, pos, figurines);
   return s;
 }
 
