@@ -109,3 +109,62 @@ TEST_CASE("numbered_move reads the sign from the record as to_san() does from th
   CHECK(mates > 0);
   CHECK(checks > 100);
 }
+
+TEST_CASE("explanations written into a buffer: appended, the same text as the new strings",
+          "[explain][audit]") {
+  // The _into forms (what the tool's report in words writes with, into buffers it keeps
+  // from game to game) append after what the buffer holds and write exactly what the
+  // functions giving a new string give, in every language and edition.
+  GameRecord record(Position::startpos(), Rules{});
+  // 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1: Black can claim by writing 4...Ng8.
+  for (const char* uci : {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"}) {
+    const Result<Move, UciError> m = parse_uci(record.position(), uci);
+    REQUIRE(m);
+    record.play(*m);
+  }
+  ClaimContext context;
+  for (Edition e : {Edition::Fide1997, Edition::Fide2014, Edition::Fide2023}) {
+    Rules rules;
+    rules.edition = e;
+    const AvailableClaims claims = available_claims(record, record.ply(), context, rules);
+    REQUIRE(!claims.threefold_intended.empty());
+    ClaimWays ways;
+    ways.threefold_intended = ways.fifty_on_board = true;
+    for (Language l : all_languages) {
+      const ExplainOptions options(l);
+      std::string out = "kept: ";
+      explain_into(out, claims, record.position(), rules, options);
+      CHECK(out == "kept: " + explain(claims, record.position(), rules, options));
+      CHECK(contains(out, explain_moves(record.position(), claims.threefold_intended, options)));
+      out = "kept: ";
+      explain_into(out, Termination::DeadPosition, GameResult::Draw, rules, options);
+      CHECK(out == "kept: " + explain(Termination::DeadPosition, GameResult::Draw, rules, options));
+      out = "kept: ";
+      explain_claim_procedure_into(out, ways, rules, options);
+      CHECK(out == "kept: " + explain_claim_procedure(ways, rules, options));
+      out = "kept: ";
+      explain_moves_into(out, record.position(), claims.threefold_intended, options);
+      CHECK(out == "kept: " + explain_moves(record.position(), claims.threefold_intended, options));
+      out = "kept: ";
+      render_into(out, Message::ListMore, l, {{"count", "3"}});
+      CHECK(out == "kept: " + render(Message::ListMore, l, {{"count", "3"}}));
+      CHECK(edition_names(e, l).short_name == display_name(e, l));
+      CHECK(edition_names(e, l).full_name == full_name(e, l));
+    }
+  }
+  // 2014 cites both articles of the dead position (5.2 b and 9.7), joined in the language.
+  Rules r2014;
+  r2014.edition = Edition::Fide2014;
+  CHECK(contains(explain(Termination::DeadPosition, GameResult::Draw, r2014), "5.2 b and 9.7"));
+  CHECK(contains(explain(Termination::DeadPosition, GameResult::Draw, r2014,
+                         ExplainOptions(Language::Portuguese)),
+                 "5.2 b e 9.7"));
+  // A list longer than max_listed_moves ends with how many more: the count written in place.
+  MoveList all = legal_moves(Position::startpos());
+  ExplainOptions two(Language::English);
+  two.max_listed_moves = 2;
+  std::string listed = "kept: ";
+  explain_moves_into(listed, Position::startpos(), all, two);
+  CHECK(listed == "kept: " + explain_moves(Position::startpos(), all, two));
+  CHECK(contains(listed, "18 more"));
+}
