@@ -3,6 +3,7 @@
 
 #include "../examples/arbiter/cores.hpp"
 
+#include <atomic>
 #include <filesystem>
 #include <string>
 
@@ -10,6 +11,7 @@
 #include "process_util.hpp"
 
 #if defined(__linux__)
+#include <pthread.h>
 #include <sched.h>
 #endif
 
@@ -98,3 +100,55 @@ TEST_CASE("cli cores: the control group's quota, the smallest from its group up 
   CHECK(cgroup_quota("0::/\n4:cpu:/x\n", root) == 3);
 }
 #endif
+
+TEST_CASE("cli cores: threads started on cores of their own are then free to run on any",
+          "[cli][cores]") {
+  // SpreadThreads (the -j judges) starts each thread on one core, then gives it back the
+  // starting thread's affinity: a judge left on one core would share it with another.
+  // With one core allowed it starts plain threads. Each body runs once.
+  auto run = [](unsigned count) {
+    std::atomic<unsigned> ran{0}, free{0};
+#if defined(__linux__)
+    cpu_set_t expected;
+    CPU_ZERO(&expected);
+    REQUIRE(pthread_getaffinity_np(pthread_self(), sizeof expected, &expected) == 0);
+#endif
+    {
+      arbiter_cli::SpreadThreads threads;
+      for (unsigned i = 0; i < count; ++i)
+        threads.start([&] {
+          ++ran;
+#if defined(__linux__)
+          cpu_set_t mask;
+          CPU_ZERO(&mask);
+          if (pthread_getaffinity_np(pthread_self(), sizeof mask, &mask) == 0 &&
+              CPU_EQUAL(&mask, &expected))
+            ++free;
+#else
+          ++free;
+#endif
+        });
+      threads.join();
+    }
+    CHECK(ran == count);
+    CHECK(free == count);
+  };
+  run(1);
+  run(5);
+#if defined(__linux__)
+  // Pinned to one core (as under taskset -c 0): plain threads, pinned as their starter.
+  cpu_set_t all, one;
+  CPU_ZERO(&all);
+  REQUIRE(pthread_getaffinity_np(pthread_self(), sizeof all, &all) == 0);
+  CPU_ZERO(&one);
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &all)) {
+      CPU_SET(cpu, &one);
+      break;
+    }
+  REQUIRE(pthread_setaffinity_np(pthread_self(), sizeof one, &one) == 0);
+  run(3);
+  REQUIRE(pthread_setaffinity_np(pthread_self(), sizeof all, &all) == 0);
+  if (CPU_COUNT(&all) < 2) WARN("one core: the threads were not spread (nothing to spread on)");
+#endif
+}

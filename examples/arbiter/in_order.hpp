@@ -177,10 +177,10 @@ void judge_in_order(unsigned jobs, Read&& read, Prepare&& prepare, Order&& order
     }
   };
 
-  std::vector<std::thread> threads;
-  for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(work, j);
+  SpreadThreads threads;  // each judge on a core of its own from its start (cores.hpp)
+  for (unsigned j = 1; j < jobs; ++j) threads.start([&work, j] { work(j); });
   work(0u);
-  for (std::thread& t : threads) t.join();
+  threads.join();
 }
 
 /// judge_in_order() for items that need nothing of each other: `read(Item&) -> bool` one
