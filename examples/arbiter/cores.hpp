@@ -166,26 +166,30 @@ class SpreadThreads {
   SpreadThreads& operator=(const SpreadThreads&) = delete;
   ~SpreadThreads() { join(); }
 
-  /// Runs `body()` in a new thread; throws std::system_error where none can be had (as
-  /// std::thread does).
+  /// Runs `body()` in a new thread (a plain one where the system refuses the core's
+  /// affinity); throws std::system_error where none can be had, as std::thread does.
   template <class Body>
   void start(Body body) {
 #if defined(__linux__)
     const int cpu = next_cpu();
-    if (cpu >= 0) {
+    pthread_attr_t attr;
+    if (cpu >= 0 && pthread_attr_init(&attr) == 0) {
       cpu_set_t first;
       CPU_ZERO(&first);
       CPU_SET(cpu, &first);
-      pthread_attr_t attr;
-      if (pthread_attr_init(&attr) != 0) throw std::system_error(ENOMEM, std::generic_category());
-      pthread_attr_setaffinity_np(&attr, sizeof first, &first);
       auto task = std::make_unique<Task<Body>>(Task<Body>{std::move(body), mask_});
+      posix_.reserve(posix_.size() + 1);  // no failure once the thread runs
       pthread_t thread;
-      const int error = pthread_create(&thread, &attr, &Task<Body>::run, task.get());
+      const bool started = pthread_attr_setaffinity_np(&attr, sizeof first, &first) == 0 &&
+                           pthread_create(&thread, &attr, &Task<Body>::run, task.get()) == 0;
       pthread_attr_destroy(&attr);
-      if (error != 0) throw std::system_error(error, std::generic_category());
-      static_cast<void>(task.release());  // the thread's own now
-      posix_.push_back(thread);
+      if (started) {
+        static_cast<void>(task.release());  // the thread's own now
+        posix_.push_back(thread);
+        return;
+      }
+      // Refused (a core gone offline since?): a plain thread.
+      threads_.emplace_back(std::move(task->body));
       return;
     }
 #endif
