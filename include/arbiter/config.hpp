@@ -36,6 +36,19 @@
 #define ARBITER_UNLIKELY(x) (x)
 #endif
 
+// ARBITER_POPCNT_CLONES: a function built twice, for x86-64 processors with POPCNT and for
+// the others, one chosen once when the program starts (GCC's target_clones: an ifunc,
+// resolved by glibc's loader), where the build's flags leave POPCNT out (x86-64's default
+// target, which every processor since 2008 exceeds). Elsewhere, with other compilers or
+// with -DARBITER_NO_POPCNT_CLONES: nothing, the function built once for the flags given.
+#include <climits>  // defines __GLIBC__ where the C library is glibc
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__) && \
+    defined(__GLIBC__) && !defined(__POPCNT__) && !defined(ARBITER_NO_POPCNT_CLONES)
+#define ARBITER_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define ARBITER_POPCNT_CLONES
+#endif
+
 // ARBITER_ASSERT checks preconditions of the unchecked (engine) paths in debug
 // builds. It never throws: it aborts, so it works with -fno-exceptions.
 #ifndef ARBITER_ASSERT
