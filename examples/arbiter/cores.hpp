@@ -10,14 +10,12 @@
 // group up to the root. Elsewhere: std::thread::hardware_concurrency().
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cstdint>
 #include <fstream>
 #include <iterator>
 #include <memory>
 #include <string>
-#include <system_error>
 #include <thread>
 #include <vector>
 

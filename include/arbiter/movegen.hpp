@@ -339,7 +339,7 @@ void generate_legal(const Position& pos, Sink& sink, MoveFilter filter = {}) noe
 // The number of legal moves of `pos` (perft's leaves, Article 5's tests): counting moves is
 // mostly counting bits, so where the build's flags leave POPCNT out (x86-64's default) the
 // function is also built for processors that have it, chosen when the program starts
-// (ARBITER_POPCNT_CLONES, config.hpp): perft of the start position 1.3x faster.
+// (ARBITER_POPCNT_CLONES, config.hpp): perft 5 of the start position 9.8 -> 8.3 ms.
 ARBITER_POPCNT_CLONES inline int count_legal(const Position& pos) noexcept {
   CountSink sink;
   if (pos.side_to_move() == Color::White)
