@@ -428,7 +428,7 @@ void keep_freed_memory() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  arbiter_cli::populate_static_memory();  // before the attack tables are built (memory_pages.hpp)
+  arbiter_cli::huge_page_tables();  // before the attack tables are built (memory_pages.hpp)
   keep_freed_memory();
   // The heap in huge pages (memory_pages.hpp): 16 MiB asked for, more than `audit -j 4`
   // uses; what goes beyond it is in small pages.

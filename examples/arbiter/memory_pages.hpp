@@ -6,14 +6,14 @@
 //     its hashing, so a process faulted it in page by page, about a thousand faults for
 //     each workspace: at `audit -j 2` on the TCEC file, about 4% of the CPU time. In huge
 //     pages it takes two.
-//   - populate_static_memory(): the program's zero-initialised static memory (.bss: the
-//     slider attack tables, 0.9 MB) made present in one system call before it is first
-//     touched, instead of a fault for each of its 230 pages when the tables are built:
-//     about 1.4 ms of the 8.5 ms an empty audit takes. The tool aligns the tables to a
-//     huge page (ARBITER_SLIDER_TABLES_ALIGN, examples/CMakeLists.txt), which that memory
-//     is asked to be made of: pages made present still cost a fault each at their first
-//     write in these VMs (the host backs them then), so making them present and building
-//     the tables took 1.7-2.9 ms; in one huge page, 0.4-0.6 ms.
+//   - huge_page_tables(): the slider attack tables (0.9 MB of zero-initialised static
+//     memory), which the tool aligns to a huge page (ARBITER_SLIDER_TABLES_ALIGN,
+//     examples/CMakeLists.txt), asked to be one: building them took a fault for each of
+//     their 230 pages, 1.7-2.9 ms; in one huge page, 0.4-0.6 ms. (The rest of the static
+//     memory was once made present in one system call too. Since the tables' alignment put
+//     them in a segment of their own, with unmapped addresses before it, that call failed
+//     (ENOMEM); made segment by segment, it zeroed the 2 MiB of alignment padding before the
+//     tables, 0.35 ms more to an empty audit than the few faults it saved. Removed.)
 //   - huge_page_heap(): the standard allocator's heap (glibc's main arena) asked to be made
 //     of huge pages from the start, every thread made to allocate there. The tool's
 //     buffers (input blocks, records, the -j slots' verdicts) are warmed up once, but each
@@ -22,9 +22,8 @@
 //
 // Linux only: mmap and madvise(MADV_HUGEPAGE), which asks for huge pages where the system
 // gives them on request (/sys/kernel/mm/transparent_hugepage/enabled "madvise" or
-// "always"), and madvise(MADV_POPULATE_WRITE) (Linux 5.14). Elsewhere, and where the
-// system refuses, the standard allocator's memory or plain faults: the answers are the
-// same, only the faults differ.
+// "always"). Elsewhere, and where the system refuses, the standard allocator's memory or plain
+// faults: the answers are the same, only the faults differ.
 
 #include <cstddef>
 #include <cstdint>
@@ -84,32 +83,16 @@ inline void unmap_huge(void* memory, std::size_t bytes) noexcept {
 }  // namespace detail
 #endif
 
-#if defined(__linux__) && defined(__GLIBC__)
-// The bounds of the program's .bss, which the GNU linkers (ld.bfd, gold, lld) define.
-extern "C" char __bss_start[], _end[];
-#endif
-
-/// Makes the program's zero-initialised static memory present at once (see the top):
-/// true if the system did, false where it cannot (another system, a kernel before 5.14),
-/// which changes nothing but the faults. Its contents stay as they are.
-inline bool populate_static_memory() noexcept {
-#if defined(__linux__) && defined(__GLIBC__)
-#ifndef MADV_POPULATE_WRITE
-  constexpr int MADV_POPULATE_WRITE = 23;  // Linux 5.14; older headers lack the name
-#endif
-  const std::uintptr_t page = std::uintptr_t(::sysconf(_SC_PAGESIZE));  // 4 KiB on x86-64
-  const std::uintptr_t begin = reinterpret_cast<std::uintptr_t>(__bss_start) & ~(page - 1);
-  const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(_end);
-  if (end <= begin) return false;
-  // The tables in a huge page, if the program aligns them to one (a request, which changes
-  // nothing where the system refuses it); the rest of the memory stays in small pages.
+/// Asks for the slider tables in a huge page (see the top), where the program aligns them to
+/// one: true if asked, false where it cannot be (another system, tables not aligned), which
+/// changes nothing but the faults. Call it before the tables are built.
+inline bool huge_page_tables() noexcept {
+#if defined(__linux__)
   auto& tables = arbiter::detail::slider_tables_storage;
   if constexpr (alignof(arbiter::detail::SliderTablesStorage) % huge_page_bytes == 0)
-    ::madvise(&tables, sizeof tables, MADV_HUGEPAGE);
-  return ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_WRITE) == 0;
-#else
-  return false;
+    return ::madvise(&tables, sizeof tables, MADV_HUGEPAGE) == 0;
 #endif
+  return false;
 }
 
 /// Asks for the standard allocator's heap in huge pages, `bytes` of it (4 to 16 MiB; see
