@@ -1,8 +1,11 @@
 // The audit's pool of helpmate workspaces (examples/arbiter/workspace_pool.hpp): the first
-// workspace is lent whenever it is free, and no more are made than are lent at once.
+// workspace is lent whenever it is free, no more are made than are lent at once, and one
+// is made only when none comes back within the pool's patience.
 #include "catch.hpp"
 
 #include <atomic>
+#include <chrono>
+#include <future>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -73,4 +76,32 @@ TEST_CASE("workspace pool: threads never share a workspace, and make no more tha
   CHECK(unknown == 0);
   CHECK(pool.size() >= 1);
   CHECK(pool.size() <= std::size_t(threads));
+}
+
+TEST_CASE("workspace pool: a take while every workspace is lent waits for one given back",
+          "[cli][unwinnable]") {
+  using namespace std::chrono;
+  WorkspacePool pool(seconds(30));  // patience enough for any scheduler
+  WinWorkspace* const first = pool.take();
+  REQUIRE(first != nullptr);
+  const auto start = steady_clock::now();
+  std::future<WinWorkspace*> waiting = std::async(std::launch::async, [&] { return pool.take(); });
+  // Not served while the only workspace is lent.
+  CHECK(waiting.wait_for(milliseconds(50)) == std::future_status::timeout);
+  pool.give_back(first);
+  CHECK(waiting.get() == first);  // the one given back, not a new one
+  CHECK(steady_clock::now() - start >= milliseconds(50));
+  CHECK(pool.size() == 1);
+}
+
+TEST_CASE("workspace pool: a new workspace once the patience is over", "[cli][unwinnable]") {
+  using namespace std::chrono;
+  const milliseconds patience(20);
+  WorkspacePool pool(patience);
+  WinWorkspace* const first = pool.take();
+  const auto start = steady_clock::now();
+  WinWorkspace* const second = pool.take();  // the first never given back
+  CHECK(steady_clock::now() - start >= patience);
+  CHECK(second != first);
+  CHECK(pool.size() == 2);
 }
