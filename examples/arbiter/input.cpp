@@ -225,6 +225,9 @@ struct Input::Source {
   Source& operator=(const Source&) = delete;
 
   bool refill();  // reads the next chunk of the file into in; false at its end or on error
+  // Reads up to `size` bytes of the file into `to`: fewer only at its end or on an error
+  // (then fail()ed).
+  std::size_t read_file(char* to, std::size_t size);
   void fail(std::string message, bool io = false);
   // Fills `buffer` with the next `size` bytes of text; fewer only once `done`.
   std::size_t decode(char* buffer, std::size_t size);
@@ -356,17 +359,20 @@ bool Input::Source::refill() {
     return true;
   }
   if (file_done) return false;
-  in_len = std::fread(in.data(), 1, in.size(), file);
-  file_bytes += in_len;
-  if (in_len < in.size()) {
+  in_len = read_file(in.data(), in.size());
+  return in_len > 0;
+}
+
+std::size_t Input::Source::read_file(char* to, std::size_t size) {
+  const std::size_t got = std::fread(to, 1, size, file);
+  file_bytes += got;
+  if (got < size) {
     file_done = true;
-    if (std::ferror(file)) {
+    if (std::ferror(file))
       fail(fmt::format("cannot read the input after byte {}: {}", file_bytes, std::strerror(errno)),
            true);
-      return false;
-    }
   }
-  return in_len > 0;
+  return got;
 }
 
 void Input::Source::fail(std::string message, bool io) {
@@ -378,6 +384,14 @@ void Input::Source::fail(std::string message, bool io) {
 std::size_t Input::Source::decode(char* buffer, std::size_t size) {
   std::size_t got = 0;
   while (got < size && !done) {
+    if (!decoder && in_pos == in_len && taken_pos == taken.size() && !file_done) {
+      // Plain text, nothing held in `in`: read straight into the caller's buffer (a copy
+      // of every byte fewer: 30 MB on the TCEC file).
+      const std::size_t n = read_file(buffer + got, size - got);
+      consumed_bytes += n;
+      got += n;
+      continue;
+    }
     if (in_pos == in_len && !output_full && !refill()) {
       if (!error.empty()) break;
       if (decoder && !at_boundary)
