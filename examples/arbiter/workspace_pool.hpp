@@ -28,9 +28,9 @@ namespace arbiter_cli {
 /// zeroing of its tables at their first touch (on the TCEC file the first analysis in one
 /// took 4.5 ms, the others 25 us at the median and 150 us at the 90th percentile). Two
 /// games asking at once made `-j 2` build a second workspace on every run (about 4 ms of
-/// CPU and 6 MB); now the second waits microseconds for the first. Where the analyses keep
-/// every workspace busy (a database of games lost on time), a worker waits no longer than
-/// a new workspace would cost before it makes its own.
+/// CPU, 2 MB of its peak memory); now the second waits microseconds for the first. Where the
+/// analyses keep every workspace busy (a database of games lost on time), a worker waits no longer
+/// than a new workspace would cost before it makes its own.
 class WorkspacePool {
  public:
   /// How long take() waits for a lent workspace before making another (see above).
