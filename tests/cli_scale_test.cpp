@@ -227,6 +227,49 @@ TEST_CASE("cli compressed input: a truncated stream is an error after every comp
 }
 
 TEST_CASE(
+    "cli: a file that fails to read part-way is an input/output error after every complete "
+    "game before it",
+    "[cli][scale]") {
+#if !defined(ARBITER_FAIL_READS)
+  WARN("skipped: no read-failure library in this build (it needs glibc, and no sanitizers)");
+#else
+  // The file fails to read after a given byte (tests/tools/fail_reads.cpp, preloaded): the
+  // games it held whole before are written as from the whole file, then the error, exit
+  // status 2. The bytes read before an error were once dropped: the first 64 KiB chunk
+  // (the one that tells the format) whole, later the chunk the error cut short.
+  const arbiter_test::TempDir dir;
+  const std::string text = corpus_text();
+  const std::string file = dir.file("corpus.pgn", text);
+  const Run whole = tool(dir, "pgn " + quote(file));
+  REQUIRE(whole.status == 0);
+  for (const std::size_t after : {std::size_t(1000), std::size_t(40000), std::size_t(65536),
+                                  std::size_t(70000), text.size() / 2 + 1}) {
+    for (const char* jobs : {"1", "3"}) {
+      const Run r = arbiter_test::run_capturing(
+          "ARBITER_FAIL_READS_FILE=" + quote(file) + " ARBITER_FAIL_READS_AFTER=" +
+              std::to_string(after) + " LD_PRELOAD=" + quote(ARBITER_FAIL_READS) + " " +
+              quote(ARBITER_CLI_PATH) + " pgn -j " + jobs + " " + quote(file),
+          dir.path / "stderr.txt");
+      INFO("failing after byte " << after << " of " << text.size() << ", -j " << jobs << "\n"
+                                 << r.err);
+      CHECK(r.status == 2);
+      CHECK(contains(r.err, "cannot read the input after byte " + std::to_string(after) + ":"));
+      // What was written is the whole file's output up to a game's end...
+      REQUIRE(r.out.size() <= whole.out.size());
+      CHECK(whole.out.compare(0, r.out.size(), r.out) == 0);
+      CHECK((r.out.empty() || whole.out.compare(r.out.size(), 2, "[E") == 0));
+      // ...holding every game that began before the failure but the one it cut short, which
+      // the error names.
+      const std::size_t written = games_started_before(r.out, r.out.size());
+      const std::size_t started = games_started_before(text, after);
+      CHECK((written == started || written + 1 == started));
+      CHECK(contains(r.err, "game " + std::to_string(written + 1) + ", line "));
+    }
+  }
+#endif
+}
+
+TEST_CASE(
     "cli compressed input: a corrupt stream is an error naming the byte, after the games "
     "before it",
     "[cli][scale]") {

@@ -383,7 +383,9 @@ void Input::Source::fail(std::string message, bool io) {
 
 std::size_t Input::Source::decode(char* buffer, std::size_t size) {
   std::size_t got = 0;
-  while (got < size && !done) {
+  // Plain text read before an error is handed on all the same (its games are whole); what
+  // a decoder had not decoded when it failed is not text.
+  while (got < size && (!done || (!decoder && in_pos < in_len))) {
     if (!decoder && in_pos == in_len && taken_pos == taken.size() && !file_done) {
       // Plain text, nothing held in `in`: read straight into the caller's buffer (a copy
       // of every byte fewer: 30 MB on the TCEC file).
