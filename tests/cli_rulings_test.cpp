@@ -1575,6 +1575,13 @@ TEST_CASE("cli key, perft and pgn on real games", "[cli]") {
   CHECK(to_file.status == 0);
   CHECK(to_file.out.empty());
   CHECK(first_difference(pgn.out, read_file(written.path())) == "");
+  // --out - is standard output, as an input "-" is standard input: no file named "-".
+  const arbiter_test::TempDir scratch;
+  const Run dash =
+      run("pgn " + quote((games_dir() / "sample.pgn").string()) + " --out -", scratch.path);
+  CHECK(dash.status == 0);
+  CHECK(first_difference(pgn.out, dash.out) == "");
+  CHECK(!fs::exists(scratch.path / "-"));
 }
 
 // ---- lost output -------------------------------------------------------------------------

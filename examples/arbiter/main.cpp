@@ -355,7 +355,8 @@ int run_pgn(const PgnCommand& command) {
   // Every input must be readable before anything is written.
   if (!arbiter_cli::inputs_readable(command.files)) return exit_bad_input;
   std::unique_ptr<arbiter_cli::Output> file;
-  if (!command.out.empty()) {
+  // "-" is standard output, as an input "-" is standard input (a file of that name: ./-).
+  if (!command.out.empty() && command.out != "-") {
     std::FILE* f = std::fopen(command.out.c_str(), "wb");
     if (!f) {
       fmt::print(stderr, "arbiter: {}: {}\n", command.out, std::strerror(errno));
@@ -474,7 +475,8 @@ int main(int argc, char** argv) {
   CLI::App* pgn =
       app.add_subcommand("pgn", "read PGN files and write their games back in export format");
   pgn->add_option("files", pgn_command.files, "PGN files (- for standard input)")->required();
-  pgn->add_option("--out", pgn_command.out, "write to this file instead of standard output");
+  pgn->add_option("--out", pgn_command.out,
+                  "write to this file instead of standard output (-: standard output)");
   pgn->add_flag("--strict", pgn_command.strict,
                 "moves must be in standard SAN, FEN tags valid as written");
   pgn->add_flag("--no-comments", pgn_command.no_comments, "leave comments out");
