@@ -21,7 +21,8 @@
 # Inputs: MODE, ARBITER_SOURCE_DIR, WORK_DIR (emptied first), EXPECTED_VERSION, and as
 # needed PREFIX, ARBITER_BUILD_TREE (the install fixture's build folder), BUILD_DIR,
 # GENERATOR, GENERATOR_PLATFORM, MAKE_PROGRAM, TOOLCHAIN_FILE, CXX_COMPILER, BUILD_TYPE,
-# PKG_CONFIG, WITH_FMT (ON: the fmt variants must build too).
+# PKG_CONFIG, WITH_FMT (ON: the fmt variants must build too), TOOL_RUNTIME_STATIC (deb: ON,
+# the package must depend on the C library alone).
 cmake_minimum_required(VERSION 3.16)
 
 foreach(var IN ITEMS MODE ARBITER_SOURCE_DIR WORK_DIR EXPECTED_VERSION)
@@ -225,6 +226,12 @@ elseif(MODE STREQUAL "deb")
   endif()
   capture(depends "dpkg-deb -f Depends" dpkg-deb -f "${debs}" Depends)
   message(STATUS "[${MODE}] ${debs}: version ${version}, depends: ${depends}")
+  # The tool links the C++ runtime, fmt and the compression libraries in
+  # (ARBITER_STATIC_TOOL_RUNTIME): the package needs the C library alone.
+  if(TOOL_RUNTIME_STATIC AND depends MATCHES "libstdc|libgcc|libfmt|libzstd|zlib|libbz2|liblzma")
+    message(FATAL_ERROR "[${MODE}] the tool links its runtime in, yet the package depends on "
+                        "'${depends}'")
+  endif()
 
   set(root "${WORK_DIR}/root")
   run("dpkg -x" dpkg -x "${debs}" "${root}")
